@@ -1,0 +1,12 @@
+import { STRINGS } from "~/modules/platform/strings";
+
+/** The header navigation, in order (SPEC: Home, Bathrooms, Commercial, Reviews, About, Get a Quote). */
+export const MAIN_NAV = [
+  { to: "/", label: "Home" },
+  { to: "/bathrooms", label: "Bathrooms" },
+  { to: "/commercial-jobs", label: "Commercial" },
+  { to: "/reviews", label: "Reviews" },
+  { to: "/about-us", label: "About Us" },
+] as const;
+
+export const QUOTE_ANCHOR = { to: "#contact", label: STRINGS.nav.getAQuote } as const;

@@ -1,0 +1,35 @@
+import { StarRating } from "~/components/ui/star-rating";
+import { DEMO_REVIEW_SOURCE, type PublicReview } from "~/modules/reviews/review";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** One customer review as a quotation. */
+export function ReviewCard({
+  review,
+  headingLevel = 3,
+}: {
+  review: PublicReview;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <figure className="flex h-full flex-col gap-4 rounded-(--radius-card) border border-stone-200 bg-white p-6 shadow-(--shadow-card)">
+      <StarRating rating={review.rating} />
+      <blockquote className="flex-1 leading-relaxed text-ink-soft">
+        <p>{review.text}</p>
+      </blockquote>
+      <figcaption className="border-t border-stone-200 pt-4 text-sm">
+        <Heading className="font-sans text-base font-semibold text-ink">{review.name}</Heading>
+        <p className="text-muted">
+          {review.town} · {review.service} ·{" "}
+          <time dateTime={review.reviewedOn}>{dateFormat.format(new Date(review.reviewedOn))}</time>
+          {review.source === DEMO_REVIEW_SOURCE && " · Sample review"}
+        </p>
+      </figcaption>
+    </figure>
+  );
+}

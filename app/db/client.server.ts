@@ -1,0 +1,125 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Raw SQL access, for the job queue (pg-boss) and health checks. */
+export type ExecuteSql = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** For PostgreSQL, the connection URL (pg-boss opens its own pool). */
+  url: string | undefined;
+  executeSql: ExecuteSql;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { driver: "postgres"; url: string; poolSize?: number }
+  | { driver: "pglite"; dataDir: string | undefined }; // undefined = in memory
+
+const drizzleOptions = { schema, casing: "snake_case" } as const;
+
+/** Opens the embedded database (PGlite) or a PostgreSQL pool. Does not migrate. */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  return location.driver === "postgres"
+    ? openPostgres(location.url, location.poolSize ?? 10)
+    : openPglite(location.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  // PGlite does not create parent folders itself.
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values && values.length > 0) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    // Statements without parameters may be several at once (pg-boss sends such batches).
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
+  return {
+    db,
+    driver: "pglite",
+    url: undefined,
+    executeSql,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    },
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzleNodePostgres({ client: pool, ...drizzleOptions }) as unknown as Database;
+  const executeSql: ExecuteSql = async (text, values) => {
+    const result = await pool.query(text, values as unknown[] | undefined);
+    return { rows: result.rows };
+  };
+  return {
+    db,
+    driver: "postgres",
+    url,
+    executeSql,
+    migrate: async () => {
+      // Several instances may start at once: one migrates, the others wait for it.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migrateNodePostgres(db as never, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lockClient
+          .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID])
+          .catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+const MIGRATION_LOCK_ID = 7_310_042_001;
+
+/** The committed drizzle-kit migrations, found from this module in source and in the build. */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("The drizzle migrations folder was not found");
+    dir = parent;
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./settings";
+export * from "./system";
+export * from "./reviews";

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/** Customer reviews shown on the site; staff moderate them (published) in the admin area. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    town: text().notNull(),
+    rating: integer().notNull(),
+    text: text().notNull(),
+    service: text().notNull(),
+    reviewedOn: date({ mode: "string" }).notNull(),
+    /** Where the review was left: our site, a review platform, or "Demo" for sample content. */
+    source: text().notNull(),
+    published: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("reviews_rating_range", sql`${table.rating} between 1 and 5`),
+    index("reviews_published_date_idx").on(table.published, table.reviewedOn),
+  ],
+);
+
+export type Review = typeof reviews.$inferSelect;

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/** One opening-hours entry: a set of days with the same hours (24-hour "HH:MM"). */
+export interface OpeningHoursEntry {
+  days: Weekday[];
+  opens: string;
+  closes: string;
+}
+
+export const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * The company profile: everything the site shows about the company, editable by an admin.
+ * A single row (id = 1).
+ */
+export const companySettings = pgTable(
+  "company_settings",
+  {
+    id: integer().primaryKey().default(1),
+    name: text().notNull(),
+    phone: text().notNull(),
+    email: text().notNull(),
+    streetAddress: text().notNull(),
+    addressLocality: text().notNull(),
+    addressRegion: text().notNull(),
+    postalCode: text().notNull(),
+    addressCountry: text().notNull(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    openingHours: jsonb().$type<OpeningHoursEntry[]>().notNull(),
+    financingUrl: text().notNull(),
+    paymentsUrl: text().notNull(),
+    reviewUrl: text().notNull(),
+    facebookUrl: text().notNull(),
+    instagramUrl: text().notNull(),
+    ratingValue: numeric({ precision: 2, scale: 1, mode: "number" }).notNull(),
+    ratingCount: integer().notNull(),
+    projectsCount: integer().notNull(),
+    foundedYear: integer().notNull(),
+    priceRange: text().notNull(),
+    serviceAreaLatitude: doublePrecision().notNull(),
+    serviceAreaLongitude: doublePrecision().notNull(),
+    serviceRadiusMeters: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("company_settings_single_row", sql`${table.id} = 1`)],
+);
+
+export type CompanySettings = typeof companySettings.$inferSelect;

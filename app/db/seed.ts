@@ -1,0 +1,66 @@
+import { count } from "drizzle-orm";
+import { DEMO_REVIEWS } from "./demo-reviews";
+import { companySettings, reviews, type CompanySettings } from "./schema";
+import type { Database } from "./client.server";
+
+type CompanyProfile = Omit<CompanySettings, "id" | "createdAt" | "updatedAt">;
+
+/**
+ * The fictional demo company. Every value is editable in the admin settings; the
+ * addresses use reserved example domains and a 555-01xx phone number on purpose.
+ */
+export const DEMO_COMPANY: CompanyProfile = {
+  name: "Lumen Bath & Remodel",
+  phone: "(617) 555-0142",
+  email: "hello@lumenbath.example",
+  streetAddress: "1200 Hancock Street, Suite 100",
+  addressLocality: "Quincy",
+  addressRegion: "MA",
+  postalCode: "02169",
+  addressCountry: "US",
+  latitude: 42.2519,
+  longitude: -71.0023,
+  openingHours: [
+    {
+      days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "08:00",
+      closes: "20:00",
+    },
+    { days: ["Saturday"], opens: "10:00", closes: "18:00" },
+    { days: ["Sunday"], opens: "12:00", closes: "17:00" },
+  ],
+  financingUrl: "https://financing.example.com/apply?dealer=lumen-bath",
+  paymentsUrl: "https://pay.example.com/lumen-bath",
+  reviewUrl: "https://maps.example.com/lumen-bath/review",
+  facebookUrl: "https://facebook.example.com/lumenbath",
+  instagramUrl: "https://instagram.example.com/lumenbath",
+  ratingValue: 4.9,
+  ratingCount: 1250,
+  projectsCount: 32000,
+  foundedYear: 1997,
+  priceRange: "$$",
+  // Boston, the centre of the service area.
+  serviceAreaLatitude: 42.3601,
+  serviceAreaLongitude: -71.0589,
+  serviceRadiusMeters: 300000,
+};
+
+/** Inserts the demo company profile when there is none. Returns true if it did. */
+export async function ensureCompanySettings(db: Database): Promise<boolean> {
+  const inserted = await db
+    .insert(companySettings)
+    .values({ id: 1, ...DEMO_COMPANY })
+    .onConflictDoNothing()
+    .returning({ id: companySettings.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Demo content for a fresh install: applied automatically to a new embedded database
+ * and on demand with `npm run db:seed`. Safe to run twice.
+ */
+export async function seedDemoContent(db: Database): Promise<void> {
+  await ensureCompanySettings(db);
+  const [existing] = await db.select({ n: count() }).from(reviews);
+  if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "./client.server";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * PostgreSQL database (dropped afterwards) when TEST_DB_DRIVER=postgres.
+ */
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  destroy(): Promise<void>;
+}
+
+export const testDriver = (): "pglite" | "postgres" =>
+  process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+
+export function postgresAdminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDriver() === "pglite") {
+    const handle = await openDatabase({ driver: "pglite", dataDir: undefined });
+    await handle.migrate();
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const name = `lumen_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const adminUrl = postgresAdminUrl();
+  await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ driver: "postgres", url: url.toString(), poolSize: 5 });
+  await handle.migrate();
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      await withAdmin(adminUrl, (admin) =>
+        admin.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,44 @@
+import { desc, lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { housekeepingRuns } from "~/db/schema";
+
+/** How many housekeeping runs are kept as a record. */
+const RUNS_KEPT = 200;
+
+type Task = (db: Database) => Promise<number>;
+
+/**
+ * Periodic clean-up. Each task returns how many rows it touched; later capabilities add
+ * theirs here (expired sessions, login attempts older than 24 hours, ...).
+ */
+const tasks: Record<string, Task> = {
+  prunedHousekeepingRuns: async (db) => {
+    const [cutoff] = await db
+      .select({ id: housekeepingRuns.id })
+      .from(housekeepingRuns)
+      .orderBy(desc(housekeepingRuns.id))
+      .offset(RUNS_KEPT - 1)
+      .limit(1);
+    if (!cutoff) return 0;
+    const deleted = await db
+      .delete(housekeepingRuns)
+      .where(lt(housekeepingRuns.id, cutoff.id))
+      .returning({ id: housekeepingRuns.id });
+    return deleted.length;
+  },
+};
+
+export async function runHousekeeping(db: Database): Promise<Record<string, number>> {
+  const startedAt = new Date();
+  const results: Record<string, number> = {};
+  for (const [name, task] of Object.entries(tasks)) results[name] = await task(db);
+  await db.insert(housekeepingRuns).values({ startedAt, finishedAt: new Date(), results });
+  return results;
+}
+
+export async function lastHousekeepingRun(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ finishedAt: sql<Date>`max(${housekeepingRuns.finishedAt})` })
+    .from(housekeepingRuns);
+  return row?.finishedAt ? new Date(row.finishedAt) : null;
+}

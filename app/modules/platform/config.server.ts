@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The whole configuration of the product, read once from the environment at start.
+ * Every variable is documented in .env.example.
+ */
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+// An empty value in a .env file means "not set", as operators expect.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "must be true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const httpUrl = z.url({
+  protocol: /^https?$/,
+  error: "must be an http:// or https:// address",
+});
+
+const envSchema = z.object({
+  NODE_ENV: optional(
+    z.enum(["development", "production", "test"], {
+      error: "must be development, production or test",
+    }),
+  ),
+  PORT: optional(
+    z.coerce
+      .number({ error: "must be a whole number between 1 and 65535" })
+      .int("must be a whole number between 1 and 65535")
+      .min(1, "must be a whole number between 1 and 65535")
+      .max(65535, "must be a whole number between 1 and 65535"),
+  ),
+  HOST: optional(z.string().regex(/^[A-Za-z0-9.:-]+$/, "must be a host name or IP address")),
+  PUBLIC_URL: optional(httpUrl),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: "must be a postgres:// connection URL",
+    }),
+  ),
+  AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
+  TRUST_PROXY: optional(booleanFlag),
+  ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
+  LEAD_WEBHOOK_URL: optional(httpUrl),
+  LEAD_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  publicUrl: URL;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  leadWebhookUrl: string | undefined;
+  leadWebhookSecret: string | undefined;
+}
+
+/** A configuration problem: one line per bad variable, ready to print. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const raw = env[name];
+      const shown = name.includes("SECRET") || name.includes("PASSWORD") ? "" : ` (got "${raw}")`;
+      return `Invalid configuration: ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(lines);
+  }
+  const values = parsed.data;
+  const port = values.PORT ?? 3000;
+  const dataDir = path.resolve(values.DATA_DIR ?? "./data");
+  const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${port}`);
+  return {
+    nodeEnv: values.NODE_ENV ?? "production",
+    port,
+    host: values.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    authSecret: values.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    logLevel: values.LOG_LEVEL ?? "info",
+    trustProxy: values.TRUST_PROXY ?? false,
+    adminEmail: values.ADMIN_EMAIL,
+    adminPassword: values.ADMIN_PASSWORD,
+    leadWebhookUrl: values.LEAD_WEBHOOK_URL,
+    leadWebhookSecret: values.LEAD_WEBHOOK_SECRET,
+  };
+}
+
+/**
+ * With no AUTH_SECRET set, a random one is kept in DATA_DIR so sessions survive restarts.
+ * Several instances sharing PostgreSQL must set AUTH_SECRET themselves.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Loads a .env file from the working directory when there is one; real env vars win. */
+export function loadDotEnv(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}

@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Runtime } from "./runtime.server";
+
+/** Values the server puts in React Router's context for loaders, actions and middleware. */
+
+/** Id of the current request, shared with the request log line and error logs. */
+export const requestIdContext = createContext<string | null>(null);
+
+/** Per-request Content-Security-Policy nonce, read by entry.server when rendering. */
+export const nonceContext = createContext<string>("");
+
+/** The running services (config, database, jobs, logger). */
+export const runtimeContext = createContext<Runtime>();

@@ -1,0 +1,29 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
+import { nonceContext, requestIdContext, runtimeContext } from "./context";
+import { getRuntime } from "./runtime.server";
+import { createNonce, securityHeaders } from "./security-headers.server";
+
+/**
+ * First in every request: the services, the request id (set by the HTTP server, or made
+ * here under the development server), the CSP nonce, and the security headers of HTML answers.
+ */
+export const platformMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const runtime = await getRuntime();
+  context.set(runtimeContext, runtime);
+  if (!context.get(requestIdContext)) context.set(requestIdContext, randomUUID());
+  const nonce = createNonce();
+  context.set(nonceContext, nonce);
+
+  const response = await next();
+
+  if (response.headers.get("Content-Type")?.startsWith("text/html")) {
+    const headers = securityHeaders({
+      nonce,
+      https: runtime.config.publicUrl.protocol === "https:",
+      development: runtime.config.nodeEnv === "development",
+    });
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  }
+  return response;
+};

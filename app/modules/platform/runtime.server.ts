@@ -1,0 +1,71 @@
+import path from "node:path";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
+import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
+import { loadConfig, loadDotEnv, type Config } from "./config.server";
+import { createLogger, type Logger } from "./logger.server";
+
+/** The running services every request uses. One per process. */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  jobs: Jobs;
+}
+
+// Kept on globalThis so the development server's module reloads reuse one database.
+const holder = globalThis as typeof globalThis & { __lumenRuntime?: Promise<Runtime> };
+
+/** Starts the services once; later calls return the same runtime. */
+export function startRuntime(config?: Config): Promise<Runtime> {
+  holder.__lumenRuntime ??= boot(config ?? configFromEnvironment()).catch((error: unknown) => {
+    holder.__lumenRuntime = undefined;
+    throw error;
+  });
+  return holder.__lumenRuntime;
+}
+
+export const getRuntime = (): Promise<Runtime> => startRuntime();
+
+/** Stops the job queue, then closes the database. */
+export async function stopRuntime(): Promise<void> {
+  const pending = holder.__lumenRuntime;
+  if (!pending) return;
+  holder.__lumenRuntime = undefined;
+  const runtime = await pending;
+  await runtime.jobs.stop().catch((err: unknown) => runtime.logger.error({ err }, "stopping jobs"));
+  await runtime.database.close();
+}
+
+function configFromEnvironment(): Config {
+  loadDotEnv();
+  return loadConfig();
+}
+
+async function boot(config: Config): Promise<Runtime> {
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: config.nodeEnv === "development" && process.stdout.isTTY,
+  });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: "postgres", url: config.databaseUrl }
+      : { driver: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  try {
+    await database.migrate();
+    const fresh = await ensureCompanySettings(database.db);
+    // A new embedded database gets the demo content; PostgreSQL is seeded on demand.
+    if (fresh && database.driver === "pglite") await seedDemoContent(database.db);
+    const jobs = await startJobs(database, logger);
+    logger.info(
+      { driver: database.driver, seeded: fresh, publicUrl: config.publicUrl.origin },
+      "services started",
+    );
+    return { config, logger, database, db: database.db, jobs };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The public pages search engines should know: sitemap.xml is built from this list.
+ * A page that should not be indexed (thank-you, retargeting) is left out.
+ */
+export interface PublicRoute {
+  path: string;
+  changefreq: "daily" | "weekly" | "monthly" | "yearly";
+  priority: number;
+}
+
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: "/", changefreq: "weekly", priority: 1.0 },
+  { path: "/bathrooms", changefreq: "monthly", priority: 0.9 },
+  { path: "/commercial-jobs", changefreq: "monthly", priority: 0.8 },
+  { path: "/reviews", changefreq: "weekly", priority: 0.8 },
+  { path: "/about-us", changefreq: "monthly", priority: 0.7 },
+  { path: "/tv", changefreq: "monthly", priority: 0.5 },
+  { path: "/privacy-policy", changefreq: "yearly", priority: 0.3 },
+  { path: "/terms", changefreq: "yearly", priority: 0.3 },
+];
+
+/** Areas that are not for search engines. */
+export const DISALLOWED_PREFIXES = ["/admin", "/affiliate", "/api", "/thank-you", "/retargeting"];
+
+/** Every public page, indexed or not: what the page, accessibility and HTML tests visit. */
+export const ALL_PUBLIC_PAGES: string[] = [
+  ...PUBLIC_ROUTES.map((route) => route.path),
+  "/thank-you",
+  "/retargeting",
+];

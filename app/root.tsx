@@ -1,0 +1,75 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorScreen } from "~/components/site/error-screen";
+import { NotFoundScreen } from "~/components/site/not-found-screen";
+import { platformMiddleware } from "~/modules/platform/middleware.server";
+import { runtimeContext } from "~/modules/platform/context";
+import { STRINGS } from "~/modules/platform/strings";
+import stylesheet from "./app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [platformMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(runtimeContext);
+  return { publicOrigin: config.publicUrl.origin };
+}
+
+export const links: LinksFunction = () => [
+  // In production the server inlines the stylesheet (app/modules/platform/document.server.ts).
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+/** Marks the document once React has taken over, for tests and monitoring to wait on. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f2a2e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <HydrationMark />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort: an error in the root itself (the site layout has its own screens). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <ErrorScreen title={STRINGS.errors.routeTitle} />;
+}
+
+export function meta() {
+  return [{ title: STRINGS.defaultTitle }];
+}

@@ -1,0 +1,368 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { JsonLd } from "~/components/site/json-ld";
+import { ReviewCard } from "~/components/site/review-card";
+import { formatCount, useCompany } from "~/components/site/use-site";
+import { buttonClasses } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { ExternalLink } from "~/components/ui/external-link";
+import { Faq, type FaqItem } from "~/components/ui/faq";
+import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
+import { Card, Section, SectionHeader } from "~/components/ui/section";
+import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
+import { runtimeContext } from "~/modules/platform/context";
+import { listPublishedReviews } from "~/modules/reviews/reviews.server";
+import { faqJsonLd } from "~/modules/seo/json-ld";
+import { pageMeta } from "~/modules/seo/meta";
+import { formatOpeningHours, telHref } from "~/modules/settings/format";
+import { Icon } from "~/components/ui/icon";
+
+const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Luxury Bathroom Remodeling in Boston & New England",
+    description:
+      "Design-build bathroom remodeling across New England: one team from the first sketch to the last tile, a fixed written price, and over 32,000 projects completed since 1997.",
+    keywords: [
+      "bathroom remodeling Boston",
+      "luxury bathroom remodel",
+      "bathroom remodeler Massachusetts",
+      "walk-in shower installation",
+      "bathroom renovation New England",
+      "Quincy bathroom showroom",
+    ],
+    image: "/og/home.png",
+  });
+
+export const links: Route.LinksFunction = () => [
+  imagePreload(DEMO_IMAGES["home-hero"], HERO_SIZES),
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext);
+  return { reviews: await listPublishedReviews(db, { limit: 3, minRating: 5 }) };
+}
+
+const SERVICES = [
+  {
+    icon: "bath" as const,
+    title: "Complete bathroom remodels",
+    text: "Primary suites, guest baths and powder rooms taken down to the studs and rebuilt with proper waterproofing, ventilation and lighting.",
+    to: "/bathrooms",
+    image: DEMO_IMAGES["double-vanity"],
+  },
+  {
+    icon: "sparkles" as const,
+    title: "Walk-in showers and tub replacements",
+    text: "Curbless showers, frameless glass, soaking tubs and steam showers, sized for your room and planned around your plumbing.",
+    to: "/bathrooms",
+    image: DEMO_IMAGES["walk-in-shower"],
+  },
+  {
+    icon: "shield-check" as const,
+    title: "Safe, accessible bathrooms",
+    text: "Low thresholds, benches, handheld showers and grab bars that look like towel bars, so the room works for every age.",
+    to: "/bathrooms",
+    image: DEMO_IMAGES["accessible-bath"],
+  },
+  {
+    icon: "building-complex" as const,
+    title: "Commercial restrooms",
+    text: "Offices, restaurants, clinics and rental units renovated on nights and weekends, to code and on schedule.",
+    to: "/commercial-jobs",
+    image: DEMO_IMAGES["commercial-restroom"],
+  },
+];
+
+const PROCESS = [
+  {
+    icon: "calendar-check" as const,
+    title: "Free design consultation",
+    text: "At your home or in our Quincy showroom. We measure, listen, and talk budget openly.",
+  },
+  {
+    icon: "pencil-ruler" as const,
+    title: "3D design and a fixed price",
+    text: "You see the finished room before work starts, and sign one written price that covers everything in it.",
+  },
+  {
+    icon: "clipboard-list" as const,
+    title: "Permits and materials",
+    text: "We pull the permits and order every tile and fixture before demolition, so there are no gaps mid-project.",
+  },
+  {
+    icon: "hard-hat" as const,
+    title: "Built by our own crews",
+    text: "Most bathrooms take one to two weeks. One project manager, daily updates, and a clean site every evening.",
+  },
+  {
+    icon: "star" as const,
+    title: "Walkthrough and warranty",
+    text: "We go through every detail with you and stand behind our workmanship in writing.",
+  },
+];
+
+const FAQ: FaqItem[] = [
+  {
+    question: "How much does a bathroom remodel cost?",
+    answer:
+      "Most full bathroom remodels we build in New England fall between $25,000 and $60,000, depending on size, layout changes and finishes. After the free consultation you receive a fixed written price, so the number you sign is the number you pay unless you change the plan.",
+  },
+  {
+    question: "How long will my bathroom be out of use?",
+    answer:
+      "Typically one to two weeks of work on site for a full remodel, after permits and materials are in. We order everything before demolition starts so the room is not left waiting for a part.",
+  },
+  {
+    question: "Do you handle permits and inspections?",
+    answer:
+      "Yes. We pull the building and plumbing permits, schedule the inspections and meet the inspectors. Condominium board paperwork is part of the service too.",
+  },
+  {
+    question: "Which areas do you serve?",
+    answer:
+      "Greater Boston and the South Shore every day, and projects throughout Massachusetts, Rhode Island, New Hampshire, Connecticut, Vermont and Maine, within about 300 km of Boston.",
+  },
+  {
+    question: "Can I finance my new bathroom?",
+    answer:
+      "Yes. You can check your pre-approval online in a few minutes without affecting your credit score; financing is provided by a third-party lender and is subject to credit approval.",
+  },
+  {
+    question: "Can I see materials before I decide?",
+    answer:
+      "Visit our Quincy showroom to see and touch tile, stone, vanities, glass and fixtures, or ask your designer to bring samples to your consultation.",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const company = useCompany();
+  const projects = formatCount(company.projectsCount);
+  const reviewCount = formatCount(company.ratingCount);
+
+  return (
+    <>
+      <section aria-labelledby="hero-heading" className="bg-white">
+        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-14 lg:py-20">
+          <div className="flex flex-col gap-6">
+            <p className="text-sm font-semibold uppercase tracking-widest text-brass">
+              New England&apos;s bathroom specialists since {company.foundedYear}
+            </p>
+            <h1 id="hero-heading" className="text-4xl leading-tight sm:text-5xl lg:text-6xl">
+              Your new bathroom, designed and built by one team
+            </h1>
+            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
+              From the first sketch to the last tile, {company.name} plans, prices and builds your
+              bathroom with our own designers and crews, at one fixed written price.
+            </p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <a href="#contact" className={buttonClasses("primary", "lg")}>
+                Request a Free Consultation
+              </a>
+              <a href={telHref(company.phone)} className={buttonClasses("secondary", "lg")}>
+                Call {company.phone}
+              </a>
+            </div>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-soft">
+              <li className="inline-flex items-center gap-2">
+                <Icon name="star" className="size-4 fill-brass text-brass" />
+                {company.ratingValue} from {reviewCount} reviews
+              </li>
+              <li className="inline-flex items-center gap-2">
+                <Icon name="shield-check" className="size-4 text-sage" />
+                Over {projects} projects since {company.foundedYear}
+              </li>
+            </ul>
+          </div>
+          <ResponsiveImage
+            image={DEMO_IMAGES["home-hero"]}
+            sizes={HERO_SIZES}
+            priority
+            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
+          />
+        </Container>
+      </section>
+
+      <Section tone="plain" labelledBy="services-heading">
+        <SectionHeader
+          id="services-heading"
+          eyebrow="What we build"
+          title="Bathrooms for the way you live"
+        >
+          Every project is designed around your room, your routine and your budget, and built by the
+          people who designed it.
+        </SectionHeader>
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {SERVICES.map((service) => (
+            <li key={service.title}>
+              <Card className="flex h-full flex-col gap-4 overflow-hidden p-0 sm:p-0">
+                <ResponsiveImage image={service.image} sizes="(min-width: 640px) 50vw, 100vw" />
+                <div className="flex flex-1 flex-col gap-3 p-6 pt-2">
+                  <h3 className="flex items-center gap-3 text-2xl">
+                    <Icon name={service.icon} className="size-6 shrink-0 text-brass" />
+                    {service.title}
+                  </h3>
+                  <p className="flex-1 leading-relaxed text-ink-soft">{service.text}</p>
+                  <Link
+                    to={service.to}
+                    className="inline-flex items-center gap-2 font-semibold text-brass hover:text-brass-dark"
+                  >
+                    Learn more<span className="sr-only"> about {service.title.toLowerCase()}</span>
+                    <Icon name="arrow-right" className="size-4" />
+                  </Link>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="ink" labelledBy="trust-heading">
+        <SectionHeader
+          id="trust-heading"
+          eyebrow="Why homeowners choose us"
+          title="Proven, one bathroom at a time"
+          invert
+        >
+          A family business that has done nothing but bathrooms for almost three decades.
+        </SectionHeader>
+        <dl className="grid gap-8 sm:grid-cols-3">
+          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
+            <dt className="text-stone-200">Projects completed since {company.foundedYear}</dt>
+            <dd className="order-first font-serif text-5xl text-white">{projects}+</dd>
+          </div>
+          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
+            <dt className="text-stone-200">Average rating from {reviewCount} reviews</dt>
+            <dd className="order-first font-serif text-5xl text-white">{company.ratingValue}/5</dd>
+          </div>
+          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
+            <dt className="text-stone-200">Project manager from design to walkthrough</dt>
+            <dd className="order-first font-serif text-5xl text-white">1</dd>
+          </div>
+        </dl>
+      </Section>
+
+      <Section tone="white" labelledBy="process-heading">
+        <SectionHeader
+          id="process-heading"
+          eyebrow="How it works"
+          title="Design-build, in five clear steps"
+        >
+          One team is responsible for the design, the price and the build, so nothing falls between
+          a designer, a contractor and a plumber.
+        </SectionHeader>
+        <ol className="grid gap-6 md:grid-cols-5">
+          {PROCESS.map((step, index) => (
+            <li key={step.title} className="flex flex-col gap-3">
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-brass-light text-brass-dark">
+                <Icon name={step.icon} className="size-6" />
+              </span>
+              <h3 className="text-xl">
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="leading-relaxed text-ink-soft">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        tone="stone"
+        labelledBy="showroom-heading"
+        containerClassName="grid items-center gap-10 lg:grid-cols-2"
+      >
+        <ResponsiveImage
+          image={DEMO_IMAGES["quincy-showroom"]}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          imgClassName="rounded-(--radius-card)"
+        />
+        <div>
+          <SectionHeader
+            id="showroom-heading"
+            eyebrow="Visit us"
+            title={`The ${company.addressLocality} Showroom`}
+          >
+            See full-size shower displays, touch tile and stone, open vanity drawers and try the
+            fixtures. Bring your measurements and leave with a plan.
+          </SectionHeader>
+          <div className="flex flex-col gap-4 text-ink-soft">
+            <p className="flex gap-3">
+              <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-brass" />
+              <span>
+                {company.streetAddress}, {company.addressLocality}, {company.addressRegion}{" "}
+                {company.postalCode}
+              </span>
+            </p>
+            <ul className="flex flex-col gap-1 pl-8">
+              {company.openingHours.map((entry) => (
+                <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
+              ))}
+            </ul>
+            <a href="#contact" className={buttonClasses("primary", "lg", "self-start")}>
+              Book a Showroom Visit
+            </a>
+          </div>
+        </div>
+      </Section>
+
+      <Section
+        tone="white"
+        labelledBy="financing-heading"
+        containerClassName="grid items-center gap-10 lg:grid-cols-[1fr_auto]"
+      >
+        <div>
+          <SectionHeader
+            id="financing-heading"
+            eyebrow="Financing"
+            title="Start now, pay over time"
+          >
+            Spread the cost of your new bathroom with monthly payments. Checking your pre-approval
+            takes a few minutes and does not affect your credit score. Financing is provided by a
+            third-party lender, subject to credit approval.
+          </SectionHeader>
+        </div>
+        <div className="flex flex-col gap-3">
+          <ExternalLink href={company.financingUrl} className={buttonClasses("primary", "lg")}>
+            <Icon name="hand-coins" className="size-5" />
+            Get Pre-Approved For Financing
+          </ExternalLink>
+        </div>
+      </Section>
+
+      <Section tone="plain" labelledBy="reviews-heading">
+        <SectionHeader
+          id="reviews-heading"
+          eyebrow="Reviews"
+          title={`Rated ${company.ratingValue} out of 5 by homeowners`}
+        >
+          {reviewCount} reviews and counting. Here is what a few recent customers said.
+        </SectionHeader>
+        {loaderData.reviews.length > 0 ? (
+          <ul className="grid gap-6 md:grid-cols-3">
+            {loaderData.reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-soft">Reviews will appear here as customers leave them.</p>
+        )}
+        <Link
+          to="/reviews"
+          className="mt-8 inline-flex items-center gap-2 font-semibold text-brass hover:text-brass-dark"
+        >
+          Read all reviews <Icon name="arrow-right" className="size-4" />
+        </Link>
+      </Section>
+
+      <Section tone="white" labelledBy="faq-heading" containerClassName="max-w-3xl">
+        <SectionHeader id="faq-heading" eyebrow="Questions" title="Frequently asked questions" />
+        <Faq items={FAQ} />
+        <JsonLd data={faqJsonLd(FAQ)} />
+      </Section>
+    </>
+  );
+}

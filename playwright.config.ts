@@ -1,0 +1,80 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { findChromium } from "./scripts/ensure-browser.mjs";
+
+/**
+ * End-to-end tests in a real Chromium against the production build, served by
+ * tests/e2e/global-setup.ts on a throw-away DATA_DIR. Workers inherit these variables.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "lumen-e2e-"));
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+process.env.E2E_BASE_URL = baseURL;
+
+const executablePath = findChromium();
+const launchOptions = {
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "desktop",
+      testMatch: "site/**/*.spec.ts",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: "mobile",
+      testMatch: "site/**/*.spec.ts",
+      use: { ...devices["Pixel 7"], launchOptions },
+    },
+    {
+      // Starts servers of its own: configuration errors, shutdown, PostgreSQL mode.
+      name: "platform",
+      testMatch: "platform/**/*.spec.ts",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      // Runs last: reads the shared server's log after every other test browsed the site.
+      name: "server-log",
+      testMatch: "server-log.spec.ts",
+      dependencies: ["desktop", "mobile", "platform"],
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+  ],
+});

@@ -1,0 +1,52 @@
+// `npm run bench`: the server-rendered home page against a static asset of similar size
+// served by the same process, and /healthz. Prints requests per second, p50 and p99
+// latency, and the SSR-to-static ratio. Options: --duration=10 --connections=10
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "../lib/build-state.mjs";
+import { ensureBuild, measure, printTable, startServer } from "./lib.mjs";
+
+const arg = (name, fallback) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const options = { duration: arg("duration", 10), connections: arg("connections", 10) };
+// What a browser sends: compressed answers preferred.
+const headers = { "accept-encoding": "br, gzip" };
+
+ensureBuild();
+const server = await startServer();
+try {
+  const html = await (await fetch(`${server.baseUrl}/`)).text();
+  const htmlBytes = Buffer.byteLength(html);
+
+  // The built asset closest in (uncompressed) size to the home page.
+  const assetsDir = path.join(ROOT, "build", "client", "assets");
+  const asset = readdirSync(assetsDir)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => ({ name, size: statSync(path.join(assetsDir, name)).size }))
+    .sort((a, b) => Math.abs(a.size - htmlBytes) - Math.abs(b.size - htmlBytes))[0];
+
+  console.log(
+    `Home page: ${(htmlBytes / 1024).toFixed(1)} KB of HTML; static asset: /assets/${asset.name} (${(asset.size / 1024).toFixed(1)} KB).`,
+  );
+  console.log(
+    `autocannon: ${options.connections} connections, ${options.duration} s per target after a 2 s warm-up, Accept-Encoding: br, gzip.\n`,
+  );
+
+  const ssr = await measure(`${server.baseUrl}/`, { ...options, headers });
+  const staticAsset = await measure(`${server.baseUrl}/assets/${asset.name}`, {
+    ...options,
+    headers,
+  });
+  const health = await measure(`${server.baseUrl}/healthz`, options);
+
+  printTable([
+    { name: "SSR home page /", ...ssr },
+    { name: "static asset", ...staticAsset },
+    { name: "/healthz", ...health },
+  ]);
+  console.log(
+    `\nSSR-to-static ratio: ${(ssr.rps / staticAsset.rps).toFixed(2)} (requests per second); p50 ${(ssr.p50 / Math.max(staticAsset.p50, 0.001)).toFixed(1)}x the static latency.`,
+  );
+} finally {
+  await server.stop();
+}

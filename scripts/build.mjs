@@ -1,0 +1,57 @@
+// Production build: React Router (client assets and the server bundle around
+// server/app.ts), precompressed copies of static files, and build/server/start.js.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import ts from "typescript";
+import { ROOT, STAMP_FILE, START_FILE, sourceFingerprint } from "./lib/build-state.mjs";
+
+const fingerprint = sourceFingerprint();
+
+const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build"], {
+  cwd: ROOT,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+if (result.status !== 0) process.exit(result.status ?? 1);
+
+// Brotli and gzip copies for the static server; only where they save bytes.
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/;
+let compressed = 0;
+function* walk(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+for (const file of walk(path.join(ROOT, "build", "client"))) {
+  if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+  const source = readFileSync(file);
+  const br = brotliCompressSync(source, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  });
+  const gz = gzipSync(source, { level: 9 });
+  if (br.length < source.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
+  compressed += 1;
+}
+console.log(`precompressed ${compressed} static files (brotli, gzip)`);
+
+// server/index.ts only imports node built-ins and the bundle, so it is transpiled alone.
+const entry = readFileSync(path.join(ROOT, "server", "index.ts"), "utf8");
+const { outputText } = ts.transpileModule(entry, {
+  compilerOptions: {
+    module: ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+    verbatimModuleSyntax: true,
+  },
+  fileName: "index.ts",
+});
+writeFileSync(START_FILE, outputText);
+writeFileSync(STAMP_FILE, `${fingerprint}\n`);
+console.log(`wrote ${path.relative(ROOT, START_FILE)}`);

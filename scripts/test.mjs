@@ -1,0 +1,69 @@
+// `npm test`: every check, in order, stopping at the first failure.
+// lint -> types -> unit and integration (PGlite) -> integration (PostgreSQL, when one is
+// reachable) -> production build -> end-to-end in a real Chromium.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+import { ensureChromium } from "./ensure-browser.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
+const timings = [];
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push(`${title}: ${seconds} s`);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+step("lint (eslint)", bin("eslint"), [".", "--max-warnings=0"]);
+step("format (prettier)", bin("prettier"), ["--check", "."]);
+step("route types", bin("react-router"), ["typegen"]);
+step("typecheck (tsc)", bin("tsc"), []);
+step("unit and integration tests on PGlite (vitest)", bin("vitest"), ["run"]);
+
+const pgUrl = await postgresUrl();
+if (pgUrl) {
+  step("integration tests on PostgreSQL (vitest)", bin("vitest"), ["run", "integration"], {
+    TEST_DB_DRIVER: "postgres",
+    TEST_DATABASE_URL: pgUrl,
+  });
+} else {
+  console.log(
+    "\n• Skipped the PostgreSQL integration tests: no server at TEST_DATABASE_URL or 127.0.0.1:5432.",
+  );
+}
+
+step("production build", process.execPath, [path.join(ROOT, "scripts", "build.mjs")]);
+
+console.log("\n▶ browser for end-to-end tests");
+const chromium = ensureChromium();
+console.log(chromium ? `Using Chromium at ${chromium}` : "Using Playwright's Chromium");
+
+step("end-to-end tests (Playwright, desktop and mobile)", bin("playwright"), ["test"]);
+
+console.log(`\n✔ all checks passed\n  ${timings.join("\n  ")}`);

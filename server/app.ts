@@ -1,0 +1,150 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { requestIdContext, runtimeContext } from "~/modules/platform/context";
+import type { Runtime } from "~/modules/platform/runtime.server";
+import { compressDynamic } from "./compression";
+
+// What server/index.ts needs from this bundle, so both share one copy of every module.
+export { ConfigError, loadConfig, loadDotEnv } from "~/modules/platform/config.server";
+export { startRuntime, stopRuntime } from "~/modules/platform/runtime.server";
+
+const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
+const READY_TIMEOUT_MS = 2000;
+
+type Env = { Variables: { requestId: string } };
+
+export interface ServerApp {
+  app: Hono<Env>;
+  /** Once set, /readyz answers 503 so load balancers stop sending new requests. */
+  setDraining(): void;
+}
+
+/**
+ * The HTTP layer: request ids and log lines, static files, compression and health
+ * checks. Every page, guard and redirect is React Router's, so the development server
+ * behaves the same.
+ */
+export function createServerApp(runtime: Runtime): ServerApp {
+  const { logger, config } = runtime;
+  const handleRequest = createRequestHandler(build, "production");
+  const app = new Hono<Env>();
+  let draining = false;
+
+  app.use(async (c, next) => {
+    const incoming = config.trustProxy ? c.req.header("x-request-id") : undefined;
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    // Path only: query strings can carry personal data.
+    logger.info(
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+
+  app.get("/healthz", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ok" });
+  });
+
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    if (draining) return c.json({ status: "draining" }, 503);
+    const check = async (probe: () => Promise<void>) => {
+      try {
+        await withTimeout(probe(), READY_TIMEOUT_MS);
+        return "ok" as const;
+      } catch {
+        return "failing" as const;
+      }
+    };
+    const [database, jobs] = await Promise.all([
+      check(() => runtime.database.ping()),
+      check(() => runtime.jobs.ping()),
+    ]);
+    const ready = database === "ok" && jobs === "ok";
+    return c.json({ status: ready ? "ready" : "not ready", database, jobs }, ready ? 200 : 503);
+  });
+
+  // Hashed build output never changes under the same name.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: CLIENT_DIR,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  // Content images carry a hash of their bytes in the name (app/modules/media/pipeline.server.ts).
+  app.use(
+    "/media/*",
+    serveStatic({
+      root: CLIENT_DIR,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: CLIENT_DIR,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    }),
+  );
+
+  app.use(compressDynamic());
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(requestIdContext, c.get("requestId"));
+    context.set(runtimeContext, runtime);
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((err, c) => {
+    logger.error({ reqId: c.get("requestId"), path: c.req.path, err }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  return {
+    app,
+    setDraining: () => {
+      draining = true;
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

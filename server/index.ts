@@ -1,0 +1,81 @@
+/**
+ * Starts the production server from the build (build/server/start.js after `npm run build`):
+ * validates the configuration, starts the services, serves HTTP, and shuts down
+ * gracefully on SIGTERM and SIGINT.
+ */
+import { serve, type ServerType } from "@hono/node-server";
+
+import type * as ServerBundleModule from "./app";
+
+type ServerBundle = typeof ServerBundleModule;
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+// React and other libraries pick their production code from NODE_ENV at import time.
+process.env.NODE_ENV ??= "production";
+
+async function main(): Promise<void> {
+  const bundle: ServerBundle = await import(new URL("./index.js", import.meta.url).href);
+
+  let config;
+  try {
+    bundle.loadDotEnv();
+    config = bundle.loadConfig();
+  } catch (error) {
+    if (error instanceof bundle.ConfigError) {
+      for (const line of error.lines) console.error(line);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const runtime = await bundle.startRuntime(config);
+  const { logger } = runtime;
+  const { app, setDraining } = bundle.createServerApp(runtime);
+
+  const server: ServerType = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host },
+    (info) => {
+      logger.info({ port: info.port, url: config.publicUrl.origin }, "listening");
+      console.log(`Serving on ${config.publicUrl.origin}`);
+    },
+  );
+  server.on("error", (err) => {
+    logger.fatal({ err }, "server error");
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    setDraining();
+    // Past the grace period, open connections are cut so the process can still exit.
+    const force = setTimeout(() => {
+      logger.warn("requests still open after the grace period; closing them");
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS - 1500);
+    force.unref();
+    // Stops accepting; resolves once in-flight requests have finished.
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await bundle.stopRuntime();
+        logger.info("stopped");
+        process.exit(0);
+      } catch (err) {
+        logger.error({ err }, "error while stopping");
+        process.exit(1);
+      }
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error("The server could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ROOT, START_FILE } from "../support/server";
+
+function start(env: Record<string, string>) {
+  return spawnSync(process.execPath, [START_FILE], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "lumen-config-")),
+      ...env,
+    },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+}
+
+test("a bad configuration value stops the start with one line naming it", () => {
+  const result = start({ PORT: "not-a-port" });
+  expect(result.status).toBe(1);
+  expect(result.stderr.trim()).toBe(
+    'Invalid configuration: PORT must be a whole number between 1 and 65535 (got "not-a-port")',
+  );
+});
+
+test("each bad variable gets its own line", () => {
+  const result = start({ DATABASE_URL: "mysql://db/lumen", LOG_LEVEL: "chatty" });
+  expect(result.status).toBe(1);
+  expect(result.stderr.trim().split("\n")).toEqual([
+    'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://db/lumen")',
+    'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "chatty")',
+  ]);
+});

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { parseLog } from "./support/server";
+
+test("browsing every route leaves no error or warning in the server log", async ({
+  page,
+  request,
+}) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  for (const path of [...paths, "/thank-you", "/retargeting", "/robots.txt", "/favicon.ico"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+  }
+  await page.goto("/a-page-that-does-not-exist");
+
+  const lines = parseLog(readFileSync(process.env.E2E_LOG_FILE!, "utf8"));
+  const requests = lines.filter((line) => line.msg === "request");
+  expect(requests.length).toBeGreaterThan(paths.length);
+  for (const line of requests) {
+    expect(Object.keys(line).sort()).toEqual(
+      ["level", "time", "reqId", "method", "path", "status", "ms", "msg"].sort(),
+    );
+  }
+  const problems = lines.filter((line) => ["warn", "error", "fatal"].includes(String(line.level)));
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,120 @@
+import { expect, test } from "../support/fixtures";
+
+test("HTML answers carry the security headers with a fresh nonce", async ({ request, page }) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const csp = first.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(second.headers()["content-security-policy"]).not.toBe(csp);
+  expect(first.headers()).toMatchObject({
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
+  expect(first.headers()["permissions-policy"]).toContain("camera=()");
+  // Plain http here, so no HSTS.
+  expect(first.headers()["strict-transport-security"]).toBeUndefined();
+
+  const notFound = await request.get("/missing-page");
+  expect(notFound.headers()["content-security-policy"]).toMatch(/'nonce-/);
+
+  // Every script on the page runs under the policy: the page hydrates and works.
+  await page.goto("/");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  await page.getByRole("button", { name: "Privacy controls" }).click();
+  await expect(page.getByRole("dialog", { name: "Privacy controls" })).toBeVisible();
+});
+
+test("hashed assets are cached for a year and served precompressed", async ({ request }) => {
+  const page = await (await request.get("/")).text();
+  const script = /"(\/assets\/framework-[^"]+\.js)"/.exec(page)?.[1];
+  expect(script).toBeTruthy();
+  const brotli = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
+  expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  const gzip = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  const html = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(html.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("sitemap.xml lists the public pages and robots.txt points to it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(locs).toEqual(
+    expect.arrayContaining(["/", "/bathrooms", "/commercial-jobs", "/about-us", "/reviews"]),
+  );
+  expect(locs).not.toContain("/thank-you");
+  for (const path of locs) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  const text = await robots.text();
+  expect(text).toContain("User-agent: *");
+  expect(text).toContain("Disallow: /admin");
+  expect(text).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+});
+
+test("JSON-LD describes the business exactly as its settings say", async ({ page }) => {
+  await page.goto("/");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const business = blocks
+    .map((raw) => JSON.parse(raw) as Record<string, unknown>)
+    .find((data) => data["@type"] === "HomeAndConstructionBusiness" && "address" in data);
+  expect(business).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    name: "Lumen Bath & Remodel",
+    telephone: "(617) 555-0142",
+    priceRange: "$$",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "1200 Hancock Street, Suite 100",
+      addressLocality: "Quincy",
+      addressRegion: "MA",
+      postalCode: "02169",
+    },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9, reviewCount: 1250 },
+    areaServed: {
+      "@type": "GeoCircle",
+      geoMidpoint: { "@type": "GeoCoordinates", latitude: 42.3601, longitude: -71.0589 },
+      geoRadius: 300000,
+    },
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "08:00",
+        closes: "20:00",
+      },
+      { dayOfWeek: ["Saturday"], opens: "10:00", closes: "18:00" },
+      { dayOfWeek: ["Sunday"], opens: "12:00", closes: "17:00" },
+    ],
+  });
+});
+
+test("every page has a title, description, canonical URL and social image", async ({ page }) => {
+  for (const path of ["/", "/bathrooms", "/about-us"]) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(/\| Lumen Bath & Remodel$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`^http://localhost:\\d+${path === "/" ? "/$" : `${path}$`}`),
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /^http.+\.png$/,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      "content",
+      "summary_large_image",
+    );
+  }
+});

@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * `page` that fails the test on any console error or warning, or uncaught page error.
+ * Tests that provoke errors on purpose opt out with `test.use({ allowConsoleErrors: true })`.
+ */
+export const test = base.extend<{ allowConsoleErrors: boolean; consoleProblems: string[] }>({
+  allowConsoleErrors: [false, { option: true }],
+  consoleProblems: [
+    async ({ page, allowConsoleErrors }, provide) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") {
+          problems.push(`${message.type()}: ${message.text()}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await provide(problems);
+      if (!allowConsoleErrors) expect(problems, "console errors and warnings").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Pages paint before their scripts run; a test acts like a user who waits for the page
+  // to be ready, so navigation resolves once React has hydrated it.
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()["content-type"]?.startsWith("text/html")) {
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      }
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return response;
+    };
+    await provide(page);
+  },
+});
+
+export { expect };
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;

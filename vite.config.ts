@@ -1,0 +1,47 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // A few well-compressed chunks instead of dozens of tiny ones: the framework, and
+            // the components and modules pages share. Each route stays its own lazy chunk.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+                  priority: 20,
+                },
+                {
+                  // Everything the shared layout needs, plus the building blocks most pages use;
+                  // helpers of one or two pages follow the pages that import them.
+                  name: "shared",
+                  test: (id: string) =>
+                    /app[\\/](components|modules)[\\/]/.test(id) &&
+                    !/legal-document|demo-images\.generated/.test(id),
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    // The production server is the Hono app; React Router's build is bundled into it.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
+  ssr: {
+    // PGlite ships its WebAssembly beside its JavaScript; keep it a runtime import.
+    external: ["@electric-sql/pglite", "pg-boss", "pg", "pino", "pino-pretty"],
+  },
+  plugins: [tailwindcss(), reactRouter()],
+});
