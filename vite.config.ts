@@ -27,7 +27,9 @@ export default defineConfig({
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
-                    !/legal-document|demo-images\.generated/.test(id),
+                    !/legal-document|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu/.test(
+                      id,
+                    ),
                   priority: 10,
                 },
               ],

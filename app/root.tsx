@@ -11,12 +11,13 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "~/components/site/error-screen";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
+import { attributionMiddleware } from "~/modules/attribution/attribution-middleware.server";
 import { platformMiddleware } from "~/modules/platform/middleware.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import stylesheet from "./app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [platformMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, attributionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(runtimeContext);

@@ -16,6 +16,7 @@ export default [
       route("retargeting", "routes/_site/retargeting.tsx"),
       route("privacy-policy", "routes/_site/privacy-policy.tsx"),
       route("terms", "routes/_site/terms.tsx"),
+      route("api/leads", "routes/api/leads.tsx"),
       route("*", "routes/_site/not-found.tsx"),
     ]),
   ]),

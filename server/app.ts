@@ -1,10 +1,11 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { requestIdContext, runtimeContext } from "~/modules/platform/context";
+import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { compressDynamic } from "./compression";
 
@@ -15,7 +16,10 @@ export { startRuntime, stopRuntime } from "~/modules/platform/runtime.server";
 const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const READY_TIMEOUT_MS = 2000;
 
-type Env = { Variables: { requestId: string } };
+type Env = {
+  Variables: { requestId: string };
+  Bindings: { incoming?: IncomingMessage };
+};
 
 export interface ServerApp {
   app: Hono<Env>;
@@ -40,7 +44,13 @@ export function createServerApp(runtime: Runtime): ServerApp {
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    if (isHashedAsset(c.req.path)) {
+      // A file whose name changes with its content needs no validator or request id; every
+      // byte of response headers counts against the page's transfer budget.
+      c.res.headers.delete("Last-Modified");
+    } else {
+      c.header("X-Request-Id", requestId);
+    }
     // Path only: query strings can carry personal data.
     logger.info(
       {
@@ -117,6 +127,7 @@ export function createServerApp(runtime: Runtime): ServerApp {
     const context = new RouterContextProvider();
     context.set(requestIdContext, c.get("requestId"));
     context.set(runtimeContext, runtime);
+    context.set(socketAddressContext, c.env?.incoming?.socket?.remoteAddress);
     return handleRequest(c.req.raw, context);
   });
 
@@ -132,6 +143,8 @@ export function createServerApp(runtime: Runtime): ServerApp {
     },
   };
 }
+
+const isHashedAsset = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/");
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

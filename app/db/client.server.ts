@@ -19,12 +19,20 @@ export type ExecuteSql = (
   values?: unknown[],
 ) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/** One transaction: Drizzle and raw SQL (for jobs enqueued atomically with the data). */
+export interface Transaction {
+  db: Database;
+  executeSql: ExecuteSql;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
   /** For PostgreSQL, the connection URL (pg-boss opens its own pool). */
   url: string | undefined;
   executeSql: ExecuteSql;
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +70,16 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     driver: "pglite",
     url: undefined,
     executeSql,
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          db: drizzlePglite({ client: tx as unknown as PGlite, ...drizzleOptions }) as never,
+          executeSql: async (text, values) => {
+            const result = await tx.query<Record<string, unknown>>(text, values);
+            return { rows: result.rows };
+          },
+        }),
+      ),
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     },
@@ -88,6 +106,26 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     driver: "postgres",
     url,
     executeSql,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await work({
+          db: drizzleNodePostgres({ client, ...drizzleOptions }) as never,
+          executeSql: async (text, values) => {
+            const answer = await client.query(text, values as unknown[] | undefined);
+            return { rows: answer.rows as Record<string, unknown>[] };
+          },
+        });
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     migrate: async () => {
       // Several instances may start at once: one migrates, the others wait for it.
       const lockClient = await pool.connect();

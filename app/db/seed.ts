@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { DEMO_REVIEWS } from "./demo-reviews";
-import { companySettings, reviews, type CompanySettings } from "./schema";
+import { affiliates, companySettings, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
 
 type CompanyProfile = Omit<CompanySettings, "id" | "createdAt" | "updatedAt">;
@@ -43,6 +43,8 @@ export const DEMO_COMPANY: CompanyProfile = {
   serviceAreaLatitude: 42.3601,
   serviceAreaLongitude: -71.0589,
   serviceRadiusMeters: 300000,
+  referralByName: "Dana Whitfield",
+  notificationEmails: ["leads@lumenbath.example"],
 };
 
 /** Inserts the demo company profile when there is none. Returns true if it did. */
@@ -63,4 +65,19 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await ensureCompanySettings(db);
   const [existing] = await db.select({ n: count() }).from(reviews);
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
+  await db.insert(affiliates).values(DEMO_AFFILIATES).onConflictDoNothing();
 }
+
+/** Fictional referral partners, so referral links work in the demo (?aff=harbor-design). */
+export const DEMO_AFFILIATES = [
+  {
+    code: "harbor-design",
+    name: "Harbor Interior Design (demo)",
+    email: "studio@harbordesign.example",
+  },
+  {
+    code: "northshore-realty",
+    name: "North Shore Realty (demo)",
+    email: "team@northshorerealty.example",
+  },
+];

@@ -1,10 +1,12 @@
 // Shared by the benchmarks: a production server on a throw-away DATA_DIR, and autocannon runs.
 import autocannon from "autocannon";
+import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { buildIsCurrent, ROOT, START_FILE } from "../lib/build-state.mjs";
 
 export function ensureBuild() {
@@ -32,21 +34,34 @@ async function freePort() {
  * Spawns the production server on a free port and a throw-away DATA_DIR without waiting for
  * it, so a caller can stop it even while it starts (scripts/audit-pages.mjs on a signal).
  * `ready()` waits up to 60 s for /readyz and resolves true once it answers 200.
+ * An `env` value of undefined removes that variable (e.g. a DATABASE_URL of the shell).
+ * Options: `dataDir` to reuse a folder, `logFile` to keep the server's output.
  */
-export async function spawnServer(env = {}) {
+export async function spawnServer(env = {}, { dataDir, logFile } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-bench-"));
+  dataDir ??= mkdtempSync(path.join(tmpdir(), "lumen-bench-"));
+  const merged = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...env,
+  };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  const output = logFile ? openSync(logFile, "a") : "ignore";
   const child = spawn(process.execPath, [START_FILE], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: "ignore",
+    env: merged,
+    stdio: ["ignore", output, output],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const exit = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     baseUrl,
     process: child,
     dataDir,
+    logFile,
     ready: async () => {
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline && !exited()) {
@@ -59,11 +74,11 @@ export async function spawnServer(env = {}) {
       }
       return false;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      }),
+    /** Sends `signal` (SIGTERM by default) unless it already ended; resolves with the exit code. */
+    stop: (signal = "SIGTERM") => {
+      if (!exited()) child.kill(signal);
+      return exit;
+    },
   };
 }
 
@@ -101,4 +116,67 @@ export function printTable(rows) {
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of body) console.log(line(row));
+}
+
+/** The PostgreSQL server the benchmarks use when it is reachable (as the tests do). */
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function postgresReachable() {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A new, empty database on that server: `query(sql, values)` runs in it, `drop()` removes it. */
+export async function createPostgresDatabase(prefix = "lumen_bench") {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    query: async (sql, values) => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return await client.query(sql, values);
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The value below which `fraction` of the sorted `values` lie (nearest rank). */
+export function percentile(sorted, fraction) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil(fraction * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
 }

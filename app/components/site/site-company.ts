@@ -16,4 +16,5 @@ export type SiteCompany = Pick<
   | "reviewUrl"
   | "facebookUrl"
   | "instagramUrl"
+  | "referralByName"
 >;

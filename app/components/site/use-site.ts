@@ -4,13 +4,20 @@ import type { CompanySettings } from "~/db/schema/settings";
 interface SiteData {
   company: CompanySettings;
   year: number;
+  /** When the page was served, signed, for the consultation form's fill-time check. */
+  formToken: string;
+}
+
+/** The site layout's data, for any public page. */
+export function useSiteData(): SiteData {
+  const data = useRouteLoaderData("routes/_site/layout") as SiteData | undefined;
+  if (!data) throw new Error("useSiteData is only available inside the site layout");
+  return data;
 }
 
 /** The company profile loaded once by the site layout, for any public page. */
 export function useCompany(): CompanySettings {
-  const data = useRouteLoaderData("routes/_site/layout") as SiteData | undefined;
-  if (!data) throw new Error("useCompany is only available inside the site layout");
-  return data.company;
+  return useSiteData().company;
 }
 
 /** "32,000" */

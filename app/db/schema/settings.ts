@@ -60,6 +60,10 @@ export const companySettings = pgTable(
     serviceAreaLatitude: doublePrecision().notNull(),
     serviceAreaLongitude: doublePrecision().notNull(),
     serviceRadiusMeters: integer().notNull(),
+    /** A person visitors may name as how they heard of us (a source option); "" hides it. */
+    referralByName: text().notNull().default(""),
+    /** Who is told of each new lead by e-mail. */
+    notificationEmails: jsonb().$type<string[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { housekeepingRuns } from "~/db/schema";
+import { housekeepingRuns, rateLimitCounters } from "~/db/schema";
 
 /** How many housekeeping runs are kept as a record. */
 const RUNS_KEPT = 200;
@@ -24,6 +24,14 @@ const tasks: Record<string, Task> = {
       .delete(housekeepingRuns)
       .where(lt(housekeepingRuns.id, cutoff.id))
       .returning({ id: housekeepingRuns.id });
+    return deleted.length;
+  },
+  // Rate-limit windows are minutes to hours long; a day-old counter limits nothing.
+  expiredRateLimitCounters: async (db) => {
+    const deleted = await db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`))
+      .returning({ key: rateLimitCounters.key });
     return deleted.length;
   },
 };

@@ -17,7 +17,10 @@ afterAll(async () => {
 describe("job queue", () => {
   it("starts on the product's database and runs housekeeping on its own", async () => {
     expect(await lastHousekeepingRun(database.db)).toBeNull();
-    jobs = await startJobs(database, createLogger({ level: "silent" }));
+    jobs = await startJobs(database, createLogger({ level: "silent" }), {
+      publicUrl: new URL("http://localhost:3000"),
+      pollingIntervalSeconds: 0.5,
+    });
     await jobs.ping();
     const deadline = Date.now() + 20_000;
     let ran: Date | null = null;
@@ -34,5 +37,27 @@ describe("job queue", () => {
       "select count(*)::int as count from housekeeping_runs",
     );
     expect(Number(rows[0]?.count)).toBeLessThanOrEqual(201);
+  });
+
+  it("deletes rate-limit counters whose window began more than a day ago", async () => {
+    await database.executeSql(
+      `insert into rate_limit_counters (key, window_start, count) values
+         ('lead:old', now() - interval '25 hours', 3),
+         ('lead:recent', now() - interval '23 hours', 2),
+         ('lead:now', now(), 1)`,
+    );
+    const results = await runHousekeeping(database.db);
+    expect(results.expiredRateLimitCounters).toBe(1);
+    const { rows } = await database.executeSql("select key from rate_limit_counters order by key");
+    expect(rows.map((row) => row.key)).toEqual(["lead:now", "lead:recent"]);
+  });
+
+  it("lists its queues and stops gracefully", async () => {
+    const names = (await jobs!.boss.getQueues()).map((queue) => queue.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["housekeeping", "lead-webhook", "mail-send", "delivery-sweep"]),
+    );
+    await jobs!.stop();
+    jobs = undefined;
   });
 });

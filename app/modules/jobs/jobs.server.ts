@@ -1,30 +1,101 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
+import {
+  createMailTransport,
+  MAIL_QUEUE,
+  sendQueuedMail,
+  sweepMail,
+  type MailContext,
+  type MailJob,
+  type MailSweepResult,
+} from "~/modules/mail/mail.server";
 import type { Logger } from "~/modules/platform/logger.server";
+import {
+  deliverWebhook,
+  sweepDeliveries,
+  type DeliveryContext,
+  type SweepResult,
+} from "~/modules/webhooks/delivery.server";
+import { LEAD_WEBHOOK_QUEUE, type LeadWebhookJob } from "~/modules/webhooks/webhooks.server";
 import { runHousekeeping } from "./housekeeping.server";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 
-export const QUEUES = { housekeeping: "housekeeping" } as const;
+export const QUEUES = {
+  housekeeping: "housekeeping",
+  leadWebhook: LEAD_WEBHOOK_QUEUE,
+  mailSend: MAIL_QUEUE,
+  deliverySweep: "delivery-sweep",
+} as const;
 
 /** Every 15 minutes; also run once at each start. */
 const HOUSEKEEPING_CRON = "*/15 * * * *";
+/** Every minute: the finest a pg-boss schedule goes. */
+const SWEEP_CRON = "* * * * *";
+/** Deliveries (and messages) attempted at once by one process. */
+const BATCH_SIZE = 5;
+
+/** The job queue, as module functions that enqueue work receive it. */
+export type JobQueue = PgBoss;
 
 export interface Jobs {
-  boss: PgBoss;
+  boss: JobQueue;
   ping(): Promise<void>;
   stop(): Promise<void>;
 }
+
+export interface JobsOptions {
+  /** SMTP_URL; without it mail is kept in the database instead of sent. */
+  smtpUrl?: string;
+  /** PUBLIC_URL: its host is the sender's mail domain. */
+  publicUrl: URL;
+  retryPolicy?: RetryPolicy;
+  /** How often an idle worker looks for jobs (pg-boss allows 0.5 at the least). */
+  pollingIntervalSeconds?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The durable job queue (pg-boss) on the product's own database: its own pool on
  * PostgreSQL, the shared PGlite connection on the embedded database.
  */
-export async function startJobs(database: DatabaseHandle, logger: Logger): Promise<Jobs> {
+export async function startJobs(
+  database: DatabaseHandle,
+  logger: Logger,
+  options: JobsOptions,
+): Promise<Jobs> {
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  const retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   const boss =
     database.driver === "postgres"
-      ? new PgBoss({ connectionString: database.url, max: 4, application_name: "lumen-jobs" })
-      : new PgBoss({ db: { executeSql: database.executeSql } });
+      ? new PgBoss({
+          connectionString: database.url,
+          max: 4,
+          application_name: "lumen-jobs",
+          pollingIntervalSeconds,
+        })
+      : new PgBoss({ db: { executeSql: database.executeSql }, pollingIntervalSeconds });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   await boss.start();
+
+  // Aborted on stop, so a webhook attempt in flight ends at once instead of holding it up.
+  const shutdown = new AbortController();
+  const transport = options.smtpUrl ? createMailTransport(options.smtpUrl) : undefined;
+  const deliveryContext: DeliveryContext = {
+    database,
+    boss,
+    logger,
+    retryPolicy,
+    signal: shutdown.signal,
+  };
+  const mailContext: MailContext = {
+    database,
+    boss,
+    logger,
+    retryPolicy,
+    transport,
+    publicUrl: options.publicUrl,
+  };
 
   await boss.createQueue(QUEUES.housekeeping, { name: QUEUES.housekeeping, policy: "singleton" });
   await boss.work(QUEUES.housekeeping, async () => {
@@ -34,13 +105,89 @@ export async function startJobs(database: DatabaseHandle, logger: Logger): Promi
   await boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON);
   await boss.send(QUEUES.housekeeping, {});
 
+  // Retries are the handlers' own (a new job per attempt, due at the backoff); pg-boss's
+  // retry only re-runs a job whose process stopped mid-attempt.
+  for (const name of [QUEUES.leadWebhook, QUEUES.mailSend]) {
+    await boss.createQueue(name, { name, policy: "standard", retryLimit: 2, retryDelay: 30 });
+  }
+  const workOptions = { batchSize: BATCH_SIZE, pollingIntervalSeconds };
+  await boss.work<LeadWebhookJob>(QUEUES.leadWebhook, workOptions, (batch) =>
+    eachJob(logger, QUEUES.leadWebhook, batch, (job) =>
+      UUID.test(String(job.data?.deliveryId))
+        ? deliverWebhook(deliveryContext, job.data.deliveryId)
+        : Promise.resolve("skipped"),
+    ),
+  );
+  await boss.work<MailJob>(QUEUES.mailSend, workOptions, (batch) =>
+    eachJob(logger, QUEUES.mailSend, batch, (job) =>
+      UUID.test(String(job.data?.messageId))
+        ? sendQueuedMail(mailContext, job.data.messageId)
+        : Promise.resolve("skipped"),
+    ),
+  );
+
+  await boss.createQueue(QUEUES.deliverySweep, { name: QUEUES.deliverySweep, policy: "stately" });
+  await boss.work(QUEUES.deliverySweep, { pollingIntervalSeconds }, (batch) =>
+    eachJob(logger, QUEUES.deliverySweep, batch, async () => {
+      const results = await sweepStalledWork(database, boss);
+      const moved = Object.values(results).some((part) => part.recovered + part.requeued > 0);
+      if (moved) logger.info({ job: QUEUES.deliverySweep, results }, "stalled work queued again");
+    }),
+  );
+  await boss.schedule(QUEUES.deliverySweep, SWEEP_CRON);
+
   return {
     boss,
     ping: async () => {
       await boss.getQueue(QUEUES.housekeeping);
     },
     stop: async () => {
+      shutdown.abort();
       await boss.stop({ graceful: true, timeout: 5000, close: true, wait: true });
+      transport?.close();
     },
+  };
+}
+
+/**
+ * Handles each job of a batch on its own: one job's failure neither fails the others nor
+ * the batch (the handlers record their own failures and schedule their own retries).
+ */
+async function eachJob<T>(
+  logger: Logger,
+  queue: string,
+  batch: PgBoss.Job<T>[],
+  handle: (job: PgBoss.Job<T>) => Promise<unknown>,
+): Promise<void> {
+  const results = await Promise.allSettled(batch.map((job) => handle(job)));
+  results.forEach((result, index) => {
+    if (result.status === "rejected") {
+      logger.error(
+        { err: databaseCause(result.reason), job: queue, jobId: batch[index]?.id },
+        "job failed",
+      );
+    }
+  });
+}
+
+/**
+ * The database's own error rather than Drizzle's wrapper, whose message lists the query's
+ * parameters (which may hold personal data).
+ */
+function databaseCause(error: unknown): Record<string, string | undefined> {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (!(cause instanceof Error)) return { name: "Error", message: String(cause) };
+  const { name, message, stack } = cause;
+  return { name, message, stack, code: (cause as { code?: string }).code };
+}
+
+/** Requeues deliveries and mail whose attempt was interrupted or whose job was lost. */
+export async function sweepStalledWork(
+  database: Pick<DatabaseHandle, "transaction">,
+  boss: JobQueue,
+): Promise<{ deliveries: SweepResult; mail: MailSweepResult }> {
+  return {
+    deliveries: await sweepDeliveries(database, boss),
+    mail: await sweepMail(database, boss),
   };
 }

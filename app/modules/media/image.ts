@@ -21,3 +21,28 @@ export const srcSet = (image: ResponsiveImageData, format: "avif" | "webp"): str
 /** The variant used by the plain <img> fallback: the largest WebP. */
 export const fallbackSrc = (image: ResponsiveImageData): string =>
   image.variants.at(-1)?.webp ?? "";
+
+/**
+ * The data of an image whose files the pipeline wrote as `{prefix}/{name}-{width}-{hash}.{format}`:
+ * kept compact in generated modules, since they ship to the browser.
+ */
+export function generatedImage(
+  prefix: string,
+  name: string,
+  alt: string,
+  size: [width: number, height: number],
+  placeholder: string,
+  files: Array<[width: number, avifHash: string, webpHash: string]>,
+): ResponsiveImageData {
+  return {
+    alt,
+    width: size[0],
+    height: size[1],
+    placeholder,
+    variants: files.map(([width, avif, webp]) => ({
+      width,
+      avif: `${prefix}/${name}-${width}-${avif}.avif`,
+      webp: `${prefix}/${name}-${width}-${webp}.webp`,
+    })),
+  };
+}

@@ -11,3 +11,6 @@ export const nonceContext = createContext<string>("");
 
 /** The running services (config, database, jobs, logger). */
 export const runtimeContext = createContext<Runtime>();
+
+/** The connection's remote address as the HTTP server saw it (unset under the dev server). */
+export const socketAddressContext = createContext<string | undefined>(undefined);

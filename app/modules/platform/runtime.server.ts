@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
+import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";
 import { createLogger, type Logger } from "./logger.server";
 
@@ -58,7 +59,14 @@ async function boot(config: Config): Promise<Runtime> {
     const fresh = await ensureCompanySettings(database.db);
     // A new embedded database gets the demo content; PostgreSQL is seeded on demand.
     if (fresh && database.driver === "pglite") await seedDemoContent(database.db);
-    const jobs = await startJobs(database, logger);
+    await seedWebhookEndpointFromConfig(database.db, {
+      url: config.leadWebhookUrl,
+      secret: config.leadWebhookSecret,
+    });
+    const jobs = await startJobs(database, logger, {
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+    });
     logger.info(
       { driver: database.driver, seeded: fresh, publicUrl: config.publicUrl.origin },
       "services started",

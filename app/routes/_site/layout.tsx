@@ -13,6 +13,9 @@ import { STRINGS } from "~/modules/platform/strings";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { JsonLd } from "~/components/site/json-ld";
 import { getCompanySettings } from "~/modules/settings/settings.server";
+import { issueFormToken } from "~/modules/leads/form-token.server";
+import { LEAD_FORM_ACTION } from "~/modules/leads/lead-form";
+import { useAttributionCapture } from "~/modules/attribution/use-attribution-capture";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
@@ -20,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     company,
     year: new Date().getFullYear(),
+    formToken: issueFormToken(config.authSecret),
     jsonLd: businessJsonLd(company, config.publicUrl.origin),
   };
 }
@@ -27,13 +31,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The settings change rarely; client navigations between pages reuse them. */
 export function shouldRevalidate({
   formMethod,
+  formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // A consultation request changes nothing the layout shows.
+  if (formAction === LEAD_FORM_ACTION) return false;
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { company, year, jsonLd } = loaderData;
+  const { company, year, jsonLd, formToken } = loaderData;
+  useAttributionCapture();
   const matches = useMatches();
   const hideContact = matches.some(
     (match) => (match.handle as SiteRouteHandle | undefined)?.hideContactSection,
@@ -53,7 +61,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <MainContent>
         <Outlet />
       </MainContent>
-      {!hideContact && <ContactSection company={company} />}
+      {!hideContact && <ContactSection company={company} formToken={formToken} />}
       <SiteFooter company={company} year={year} />
       <PrivacyPanel />
       <JsonLd data={jsonLd} />

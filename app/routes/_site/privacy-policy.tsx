@@ -192,11 +192,13 @@ function privacySections(company: LegalCompany): LegalSection[] {
           <LegalTermList items={ATTRIBUTION_FIELDS} />
           <p>
             These details are kept in your browser’s local storage under a single entry, so they are
-            still available if you send a request on a later page. When you send a request, our
-            server stores them with it as two records: a <strong>first-touch</strong> record (how
-            you first came to us) and a <strong>last-touch</strong> record (the visit that led to
-            the request). We use them to learn which of our marketing works, not to follow you on
-            other websites.
+            still available if you send a request on a later page. Our server keeps them too,
+            against a random visitor number in a first-party cookie (<code>lm_visitor</code>), so a
+            request is credited correctly even when scripts are switched off. When you send a
+            request, our server stores them with it as two records: a <strong>first-touch</strong>{" "}
+            record (how you first came to us) and a <strong>last-touch</strong> record (the visit
+            that led to the request). We use them to learn which of our marketing works, not to
+            follow you on other websites.
           </p>
 
           <h3>Affiliate referrals</h3>
@@ -299,6 +301,15 @@ function privacySections(company: LegalCompany): LegalSection[] {
                 ),
                 description:
                   "Set only when you arrive through a referral link. Holds the affiliate’s code so the referral is credited. First-party, SameSite Strict, kept for 90 days.",
+              },
+              {
+                term: (
+                  <>
+                    <code>lm_visitor</code> (cookie)
+                  </>
+                ),
+                description:
+                  "Set only when you arrive through a campaign link or from another website. A random number, not your name or contact details, that links the first and the latest campaign that brought you here. First-party, not readable by scripts, kept for 12 months.",
               },
               {
                 term: "Referral code copy (local storage)",
@@ -454,6 +465,10 @@ function privacySections(company: LegalCompany): LegalSection[] {
             </li>
             <li>
               <strong>Referral cookie and its local copy:</strong> 90 days in your browser.
+            </li>
+            <li>
+              <strong>Visitor cookie and its campaign record:</strong> 12 months from your latest
+              campaign visit.
             </li>
             <li>
               <strong>Published reviews:</strong> until you ask us to remove yours, or we retire it.

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/tv";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
 import { ReviewCard } from "~/components/site/review-card";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { ConsultationForm } from "~/components/site/consultation-form";
+import { formatCount, useCompany, useSiteData } from "~/components/site/use-site";
+import { SOURCE } from "~/modules/leads/lead-options";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
@@ -61,6 +63,7 @@ const REASONS = [
 
 export default function TvLanding({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
+  const { formToken } = useSiteData();
   return (
     <>
       <section aria-labelledby="tv-heading" className="bg-white">
@@ -149,29 +152,35 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
             eyebrow="Claim your offer"
             title="Book your free consultation"
           >
-            Call us and mention the TV offer, or request a call back. A design consultant will set
-            up a time that suits you, at home or in our {company.addressLocality} showroom.
+            Call us and mention the TV offer, or request a call back below. A design consultant will
+            set up a time that suits you, at home or in our {company.addressLocality} showroom.
           </SectionHeader>
           <a href={telHref(company.phone)} className={buttonClasses("primary", "lg")}>
             <Icon name="phone" className="size-5" />
             Call Now {company.phone}
           </a>
+          <Card className="mt-8">
+            <h3 className="text-xl">When to call</h3>
+            <ul className="mt-3 flex flex-col gap-1 text-ink-soft">
+              {company.openingHours.map((entry) => (
+                <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
+              ))}
+            </ul>
+            <h3 className="mt-6 text-xl">Offer terms</h3>
+            <p className="mt-2 text-sm leading-relaxed text-ink-soft">
+              $1,000 off a full bathroom remodel with a contract price of $15,000 or more, signed at
+              or within 14 days of your design consultation. One offer per household; cannot be
+              combined with other offers; not valid on previous contracts. Financing, if chosen, is
+              provided by a third-party lender subject to credit approval.
+            </p>
+          </Card>
         </div>
-        <Card>
-          <h3 className="text-xl">When to call</h3>
-          <ul className="mt-3 flex flex-col gap-1 text-ink-soft">
-            {company.openingHours.map((entry) => (
-              <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
-            ))}
-          </ul>
-          <h3 className="mt-6 text-xl">Offer terms</h3>
-          <p className="mt-2 text-sm leading-relaxed text-ink-soft">
-            $1,000 off a full bathroom remodel with a contract price of $15,000 or more, signed at
-            or within 14 days of your design consultation. One offer per household; cannot be
-            combined with other offers; not valid on previous contracts. Financing, if chosen, is
-            provided by a third-party lender subject to credit approval.
-          </p>
-        </Card>
+        <ConsultationForm
+          company={company}
+          formToken={formToken}
+          idPrefix="tv-lead"
+          defaultSource={SOURCE.tv}
+        />
       </Section>
     </>
   );

@@ -6,6 +6,11 @@ import { test as base, expect, type Page } from "@playwright/test";
  */
 export const test = base.extend<{ allowConsoleErrors: boolean; consoleProblems: string[] }>({
   allowConsoleErrors: [false, { option: true }],
+  // Each test is a visitor of its own address (the test server trusts X-Forwarded-For), so
+  // per-address limits such as the lead rate limit apply per test.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": randomTestAddress() });
+  },
   consoleProblems: [
     async ({ page, allowConsoleErrors }, provide) => {
       const problems: string[] = [];
@@ -42,5 +47,11 @@ export const test = base.extend<{ allowConsoleErrors: boolean; consoleProblems: 
 });
 
 export { expect };
+
+/** An address from the documentation range 198.18.0.0/15 (benchmarking), unique enough per test. */
+export function randomTestAddress(): string {
+  const byte = () => Math.floor(Math.random() * 256);
+  return `198.${18 + Math.floor(Math.random() * 2)}.${byte()}.${byte()}`;
+}
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;

@@ -1,0 +1,349 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, RadioGroupField, SelectField, TextField } from "~/components/ui/form-field";
+import { Icon } from "~/components/ui/icon";
+import type { CompanySettings } from "~/db/schema/settings";
+import { currentAffiliateCode } from "~/modules/affiliates/affiliate.client";
+import { storedTrackingParams } from "~/modules/attribution/tracking.client";
+import {
+  EMPTY_LEAD_FORM,
+  LEAD_FIELDS,
+  PROJECT_TYPES,
+  SERVICES,
+  sourceOptions,
+  type LeadField,
+  type LeadFieldErrors,
+  type LeadFormValues,
+} from "~/modules/leads/lead-options";
+import type { validateLead } from "~/modules/leads/lead.schema";
+import { LEAD_MESSAGES } from "~/modules/leads/lead-messages";
+import {
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  LEAD_FORM_ACTION,
+  TRACKING_FIELD_PREFIX,
+  type LeadActionResult,
+} from "~/modules/leads/lead-form";
+import { normalizePhone } from "~/modules/leads/phone";
+import { prefillSource } from "~/modules/leads/source-prefill";
+import { telHref } from "~/modules/settings/format";
+
+interface ConsultationFormProps {
+  company: Pick<CompanySettings, "name" | "phone" | "referralByName">;
+  /** When the page was served, signed: proves a person took time to fill the form in. */
+  formToken: string;
+  /** Prefix of the element ids, unique per form on a page. */
+  idPrefix?: string;
+  /** A source to pre-select when the URL names none (e.g. TV on the TV landing page). */
+  defaultSource?: string;
+  /** The server's answer to a submission made without JavaScript. */
+  result?: LeadActionResult;
+  /** The title's level in the page's outline. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * Request a Consultation. Works without JavaScript (a plain POST answered by the server
+ * with the same messages); with it, fields are checked as the visitor types, and the
+ * request is sent in the background with the attribution the browser kept.
+ */
+export function ConsultationForm({
+  company,
+  formToken,
+  idPrefix = "lead",
+  defaultSource,
+  result,
+  headingLevel = 3,
+}: ConsultationFormProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const fetcher = useFetcher<LeadActionResult>();
+  const { search, pathname } = useLocation();
+  const options = useMemo(() => sourceOptions(company.referralByName), [company.referralByName]);
+
+  const [values, setValues] = useState<LeadFormValues>(() => {
+    if (result?.values) return result.values;
+    const params = new URLSearchParams(search);
+    const prefill =
+      prefillSource(
+        { source: params.get("source"), utm_source: params.get("utm_source") },
+        options,
+      ) ?? (defaultSource ? { source: defaultSource, otherSource: "" } : undefined);
+    return { ...EMPTY_LEAD_FORM, ...prefill };
+  });
+  const [touched, setTouched] = useState<Set<LeadField>>(() => new Set());
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  // The token of the page the form first came with: fill time counts from then.
+  const [token] = useState(formToken);
+  // Digits past the tenth are cut as they are typed (SPEC §5); the message says why.
+  const [phoneOverflow, setPhoneOverflow] = useState<string>();
+  // The server's answer: from a background submission, or a post made without JavaScript.
+  const serverResult = fetcher.data ?? result;
+  // Fields changed since that answer: their server message no longer applies.
+  const [editedSince, setEditedSince] = useState<{ of: unknown; fields: Set<LeadField> }>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const validator = useLeadValidator();
+
+  // After the server answers with problems, focus goes to the first one.
+  useEffect(() => {
+    if (!serverResult?.errors && !serverResult?.formError) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>("[aria-invalid='true']") ??
+      form?.querySelector<HTMLElement>("[data-form-error]");
+    target?.focus();
+  }, [serverResult]);
+
+  const validation = validator.validate?.(values, company);
+  const clientErrors: LeadFieldErrors = validation && !validation.ok ? validation.errors : {};
+  const showAll = submitAttempted || Boolean(serverResult?.errors);
+  const serverError = (field: LeadField) =>
+    editedSince && editedSince.of === serverResult && editedSince.fields.has(field)
+      ? undefined
+      : serverResult?.errors?.[field];
+  const errorFor = (field: LeadField): string | undefined =>
+    serverError(field) ??
+    (field === "phone" ? phoneOverflow : undefined) ??
+    (showAll || touched.has(field) ? clientErrors[field] : undefined);
+  const visibleErrors = LEAD_FIELDS.filter((field) => errorFor(field));
+
+  const update = (field: LeadField, value: string) => {
+    if (field === "phone") {
+      const phone = normalizePhone(value);
+      setPhoneOverflow(
+        phone.error?.startsWith(LEAD_MESSAGES.phoneTooLong) ? phone.error : undefined,
+      );
+      value = phone.value;
+    }
+    setValues((current) => ({ ...current, [field]: value }));
+    if (serverResult?.errors?.[field]) {
+      const fields = new Set(editedSince?.of === serverResult ? editedSince.fields : []);
+      setEditedSince({ of: serverResult, fields: fields.add(field) });
+    }
+  };
+
+  /** First contact with the form: load the rules, and pre-select a source kept from earlier in the visit. */
+  const engage = () => {
+    validator.load();
+    if (!values.source) {
+      const prefill = prefillSource(storedTrackingParams(), options);
+      if (prefill) setValues((current) => (current.source ? current : { ...current, ...prefill }));
+    }
+  };
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitAttempted(true);
+    // Before the rules have loaded the server checks alone, and answers the same.
+    if (validation && !validation.ok) {
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+      );
+      return;
+    }
+    // The attribution the browser kept travels with the request.
+    const data = new FormData(event.currentTarget);
+    for (const [key, value] of Object.entries(storedTrackingParams())) {
+      data.set(`${TRACKING_FIELD_PREFIX}${key}`, value);
+    }
+    const affiliate = currentAffiliateCode();
+    if (affiliate) data.set("affiliate_code", affiliate);
+    void fetcher.submit(data, { method: "post", action: LEAD_FORM_ACTION });
+  };
+
+  const touch = (field: LeadField) => setTouched((current) => new Set(current).add(field));
+  const text = (field: LeadField) => ({
+    id: `${idPrefix}-${field}`,
+    name: field,
+    value: values[field],
+    error: errorFor(field),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      update(field, event.target.value),
+    onBlur: () => touch(field),
+  });
+  const checkbox = (field: LeadField) => ({
+    id: `${idPrefix}-${field}`,
+    name: field,
+    checked: values[field] === "on",
+    error: errorFor(field),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      update(field, event.target.checked ? "on" : ""),
+    onBlur: () => touch(field),
+  });
+
+  const submitting = fetcher.state !== "idle";
+  const formError = submitting ? undefined : serverResult?.formError;
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={LEAD_FORM_ACTION}
+      noValidate
+      aria-labelledby={`${idPrefix}-title`}
+      className="lead-form relative flex flex-col gap-5 rounded-(--radius-card) bg-white p-5 shadow-(--shadow-card) sm:p-8"
+      onFocus={engage}
+      onPointerDown={engage}
+      onSubmit={submit}
+    >
+      <div>
+        <Heading id={`${idPrefix}-title`} className="text-2xl">
+          Request a Consultation
+        </Heading>
+        <p className="mt-1 text-sm text-muted">
+          Free, no obligation. Fields marked <span className="text-danger">*</span> are required.
+        </p>
+      </div>
+
+      {showAll && visibleErrors.length > 0 && (
+        <div role="alert" className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm">
+          <p className="font-semibold text-danger">{LEAD_MESSAGES.summary}</p>
+          <ul className="mt-2 list-disc pl-5 text-ink-soft">
+            {visibleErrors.map((field) => (
+              <li key={field}>
+                <a href={`#${idPrefix}-${field}`} className="underline">
+                  {errorFor(field)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="First name" required autoComplete="given-name" {...text("firstName")} />
+        <TextField label="Last name" required autoComplete="family-name" {...text("lastName")} />
+        <TextField
+          label="E-mail"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          {...text("email")}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          hint="Ten digits, e.g. 617 555 0142"
+          {...text("phone")}
+        />
+      </div>
+
+      <SelectField
+        label="Service"
+        required
+        placeholder="Choose a service"
+        options={SERVICES.map((service) => ({ value: service, label: service }))}
+        {...text("service")}
+      />
+
+      <RadioGroupField
+        id={`${idPrefix}-projectType`}
+        name="projectType"
+        label="Project type"
+        required
+        value={values.projectType}
+        options={PROJECT_TYPES}
+        error={errorFor("projectType")}
+        onChange={(value) => update("projectType", value)}
+        onBlur={() => touch("projectType")}
+      />
+
+      <SelectField
+        label="How did you hear about us?"
+        required
+        placeholder="Choose one"
+        options={options.map((option) => ({ value: option, label: option }))}
+        {...text("source")}
+      />
+      <div data-when="referral">
+        <TextField
+          label={LEAD_MESSAGES.referralNameLabel}
+          required
+          autoComplete="off"
+          {...text("referralName")}
+        />
+      </div>
+      <div data-when="other">
+        <TextField
+          label="Where did you hear about us?"
+          required
+          autoComplete="off"
+          {...text("otherSource")}
+        />
+      </div>
+
+      <div data-when="all-present">
+        <CheckboxField
+          label="All homeowners will be present at the consultation."
+          {...checkbox("agreeToAllPresent")}
+        />
+      </div>
+      <CheckboxField
+        label={`I agree that ${company.name} may contact me by phone, text or e-mail about my consultation.`}
+        {...checkbox("agreeToContact")}
+      />
+
+      {/* People never see this field; form-filling bots do. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Website
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </label>
+      </div>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <input type="hidden" name="pagePath" value={pathname} />
+      {formError && (
+        <p
+          role="alert"
+          tabIndex={-1}
+          data-form-error
+          className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm font-medium text-danger"
+        >
+          {formError}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" disabled={submitting} className="sm:self-start">
+        {submitting ? "Sending…" : formError ? "Try again" : "Request My Free Consultation"}
+        {!submitting && <Icon name="arrow-right" className="size-5" />}
+      </Button>
+      <p className="text-xs text-muted">
+        We use your details only to arrange your consultation. See our{" "}
+        <a href="/privacy-policy" className="underline">
+          privacy policy
+        </a>
+        . Prefer to talk? Call{" "}
+        <a href={telHref(company.phone)} className="underline">
+          {company.phone}
+        </a>
+        .
+      </p>
+    </form>
+  );
+}
+
+type Validate = typeof validateLead;
+let validatorModule: Promise<Validate> | undefined;
+
+/**
+ * The form's rules (zod and the messages) load when the visitor first reaches for the form,
+ * not with the page: most visitors never fill it in, and the page stays light for them.
+ */
+function useLeadValidator(): { validate: Validate | undefined; load: () => void } {
+  const [validate, setValidate] = useState<Validate>();
+  const load = () => {
+    validatorModule ??= import("~/modules/leads/lead.schema").then((module) => module.validateLead);
+    void validatorModule.then((loaded) => setValidate(() => loaded));
+  };
+  return { validate, load };
+}

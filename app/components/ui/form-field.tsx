@@ -1,0 +1,202 @@
+/**
+ * Form building blocks: a label, the control, an optional hint and the error beside it,
+ * tied together for assistive technology (aria-describedby, aria-invalid).
+ */
+
+const controlBase =
+  "block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm transition-colors placeholder:text-muted focus-visible:outline-offset-0";
+const controlState = (invalid: boolean) =>
+  invalid ? "border-danger" : "border-stone-300 hover:border-ink/40";
+
+export const fieldIds = (id: string) => ({ hint: `${id}-hint`, error: `${id}-error` });
+
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  const ids = fieldIds(id);
+  return [hint ? ids.hint : "", error ? ids.error : ""].filter(Boolean).join(" ") || undefined;
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={fieldIds(id).error} className="mt-1.5 text-sm font-medium text-danger">
+      {message}
+    </p>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: React.ReactNode;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  className?: string;
+}
+
+function FieldLabel({ id, label, required }: Pick<FieldProps, "id" | "label" | "required">) {
+  return (
+    <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+      {label}
+      {required && (
+        <span aria-hidden="true" className="text-danger">
+          {" "}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className = "",
+  ...input
+}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) {
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} required={required} />
+      <input
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${controlBase} ${controlState(Boolean(error))}`}
+        {...input}
+      />
+      {hint && (
+        <p id={fieldIds(id).hint} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className = "",
+  placeholder,
+  options,
+  ...select
+}: FieldProps & {
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} required={required} />
+      <select
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${controlBase} ${controlState(Boolean(error))} appearance-auto`}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function RadioGroupField({
+  id,
+  label,
+  error,
+  required,
+  className = "",
+  name,
+  value,
+  options,
+  onChange,
+  onBlur,
+}: FieldProps & {
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}) {
+  return (
+    <fieldset
+      id={id}
+      role="radiogroup"
+      aria-required={required || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? fieldIds(id).error : undefined}
+      className={className}
+    >
+      <legend className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-danger">
+            {" "}
+            *
+          </span>
+        )}
+      </legend>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border bg-white px-3.5 py-2 text-sm has-[:checked]:border-brass has-[:checked]:bg-brass-light/40 ${controlState(Boolean(error))}`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              onBlur={onBlur}
+              className="size-4 accent-brass"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} message={error} />
+    </fieldset>
+  );
+}
+
+export function CheckboxField({
+  id,
+  label,
+  error,
+  className = "",
+  ...input
+}: Omit<FieldProps, "required"> & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) {
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldIds(id).error : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brass"
+          {...input}
+        />
+        <label htmlFor={id} className="text-sm leading-relaxed text-ink-soft">
+          {label}
+        </label>
+      </div>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}

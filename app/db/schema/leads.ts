@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { affiliates } from "./affiliates";
+
+/** The SPEC's tracking parameters as captured for one lead or touch (known keys only). */
+export type TrackingParams = Partial<Record<string, string>>;
+
+/** One marketing touch: where a visitor came from on one landing. */
+export interface Touch {
+  at: string;
+  landingPath: string;
+  /** Host of an outside referring site, when the browser said. */
+  referrer?: string;
+  params: TrackingParams;
+}
+
+/** A consultation request: stored before anything else happens. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    /** E.164, e.g. +16175550142. */
+    phone: text().notNull(),
+    service: text().notNull(),
+    projectType: text(),
+    source: text().notNull(),
+    referralName: text(),
+    otherSource: text(),
+    agreeToContact: boolean().notNull(),
+    agreeToAllPresent: boolean().notNull(),
+    /** The tracking parameters the browser captured, plus the server's ip and user agent. */
+    tracking: jsonb().$type<TrackingParams>().notNull(),
+    firstTouch: jsonb().$type<Touch>(),
+    lastTouch: jsonb().$type<Touch>(),
+    affiliateCode: text(),
+    affiliateId: uuid().references(() => affiliates.id, { onDelete: "set null" }),
+    ipAddress: text(),
+    userAgent: text(),
+    /** Which page the request was sent from (path only). */
+    pagePath: text(),
+    /** How it arrived: the site's form (with or without JavaScript) or the JSON API. */
+    channel: text().$type<"form" | "json">().notNull(),
+    status: text().notNull().default("new"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("leads_created_at_idx").on(table.createdAt),
+    index("leads_affiliate_idx").on(table.affiliateId, table.createdAt),
+    index("leads_source_idx").on(table.source, table.createdAt),
+  ],
+);
+
+export type Lead = typeof leads.$inferSelect;
+
+/** Submissions caught by the honeypot or the fill-time check: kept, never delivered. */
+export const spamSubmissions = pgTable(
+  "spam_submissions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reason: text().$type<"honeypot" | "too_fast" | "missing_form_token">().notNull(),
+    /** What was submitted, as received (so staff can turn a false positive into a lead). */
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    /** Set when staff decide it was a real request after all. */
+    leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("spam_submissions_created_at_idx").on(table.createdAt)],
+);
+
+export type SpamSubmission = typeof spamSubmissions.$inferSelect;
+
+/**
+ * First and last marketing touch of a browser, keyed by the lm_visitor cookie, so leads
+ * from visitors without JavaScript or from cached pages are attributed too.
+ */
+export const visitors = pgTable("visitors", {
+  id: uuid().primaryKey().defaultRandom(),
+  firstTouch: jsonb().$type<Touch>().notNull(),
+  lastTouch: jsonb().$type<Touch>().notNull(),
+  touchCount: integer().notNull().default(1),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Visits that arrived with a referral code in the URL. */
+export const referralClicks = pgTable(
+  "referral_clicks",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    code: text().notNull(),
+    affiliateId: uuid().references(() => affiliates.id, { onDelete: "set null" }),
+    landingPath: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("referral_clicks_code_idx").on(table.code, table.createdAt),
+    index("referral_clicks_affiliate_idx")
+      .on(table.affiliateId, table.createdAt)
+      .where(sql`${table.affiliateId} is not null`),
+  ],
+);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { cleanTrackingParams, TRACKING_PARAMS, trackingParamsFromUrl } from "./tracking";
+
+describe("tracking parameters (SPEC §3)", () => {
+  it("names all 25", () => {
+    expect(TRACKING_PARAMS).toHaveLength(25);
+  });
+
+  it("reads the URL's parameters and nothing else", () => {
+    const search = new URLSearchParams(
+      "utm_source=google&utm_medium=cpc&utm_campaign=fall&gclid=G1&aff=abc_123&rand=7&foo=bar&ip_address=1.2.3.4&ga=x",
+    );
+    expect(trackingParamsFromUrl(search)).toEqual({
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "fall",
+      gclid: "G1",
+      aff: "abc_123",
+      rand: "7",
+    });
+  });
+
+  it("keeps known string values only, trimmed and cut to 500 characters", () => {
+    expect(
+      cleanTrackingParams({
+        utm_source: "  google ",
+        gclid: 5,
+        unknown: "x",
+        fbclid: "",
+        network: "y".repeat(600),
+      }),
+    ).toEqual({ utm_source: "google", network: "y".repeat(500) });
+    expect(cleanTrackingParams(null)).toEqual({});
+    expect(cleanTrackingParams("text")).toEqual({});
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { checkFormToken, issueFormToken, MIN_FILL_MS } from "./form-token.server";
+
+const secret = "s".repeat(32);
+
+describe("the form's fill-time token", () => {
+  it("passes once a person has had time to fill the form in", () => {
+    const token = issueFormToken(secret, 1_000_000);
+    expect(checkFormToken(token, secret, 1_000_000 + MIN_FILL_MS)).toBe("ok");
+    expect(checkFormToken(token, secret, 1_000_000 + 3_600_000)).toBe("ok");
+  });
+
+  it("catches a submission faster than that", () => {
+    const token = issueFormToken(secret, 1_000_000);
+    expect(checkFormToken(token, secret, 1_000_000 + 500)).toBe("too_fast");
+  });
+
+  it("refuses a missing, forged or backdated token", () => {
+    expect(checkFormToken(undefined, secret)).toBe("missing_form_token");
+    expect(checkFormToken("", secret)).toBe("missing_form_token");
+    expect(checkFormToken("abc", secret)).toBe("missing_form_token");
+    const token = issueFormToken(secret, 1_000_000);
+    const [, signature] = token.split(".");
+    expect(checkFormToken(`${(1).toString(36)}.${signature}`, secret)).toBe("missing_form_token");
+    expect(checkFormToken(issueFormToken("another secret of enough length!"), secret)).toBe(
+      "missing_form_token",
+    );
+  });
+});

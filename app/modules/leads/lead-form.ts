@@ -1,0 +1,17 @@
+import type { LeadFieldErrors, LeadFormValues } from "./lead-options";
+
+/** Where the consultation form posts, and the names of its hidden fields. */
+export const LEAD_FORM_ACTION = "/api/leads";
+/** People never see this field; form-filling bots do. */
+export const HONEYPOT_FIELD = "website";
+export const FORM_TOKEN_FIELD = "formStartedAt";
+/** Tracking parameters ride along as tracking.utm_source etc. ("source" is also a field). */
+export const TRACKING_FIELD_PREFIX = "tracking.";
+
+/** What POST /api/leads answers when it does not send the visitor on to /thank-you. */
+export interface LeadActionResult {
+  values?: LeadFormValues;
+  errors?: LeadFieldErrors;
+  /** A problem with the whole request (rate limit, database unavailable). */
+  formError?: string;
+}

@@ -1,0 +1,34 @@
+import { LEAD_MESSAGES } from "./lead-messages";
+
+export interface PhoneInput {
+  /** The cleaned value to show in the field: a leading "+" kept, other non-digits gone. */
+  value: string;
+  /** E.164 (+1 and ten digits) when valid. */
+  e164: string | undefined;
+  isValid: boolean;
+  error: string | undefined;
+}
+
+/**
+ * SPEC §5: a leading plus is kept and other non-digits stripped; an optional leading 1 or +1
+ * is the country prefix; the national number must be exactly ten digits, and what is typed
+ * past the tenth is cut off. Too few or too many digits each have their message, with
+ * " after the 1" when a prefix was typed.
+ */
+export function normalizePhone(raw: string): PhoneInput {
+  const trimmed = raw.trim();
+  const plus = trimmed.startsWith("+") ? "+" : "";
+  const digits = trimmed.replace(/\D/g, "");
+  const hasPrefix = digits.startsWith("1");
+  const prefix = hasPrefix ? `${plus}1` : plus;
+  const national = hasPrefix ? digits.slice(1) : digits;
+  const value = `${prefix}${national.slice(0, 10)}`;
+  const suffix = hasPrefix ? LEAD_MESSAGES.phoneAfterPrefix : "";
+
+  let error: string | undefined;
+  if (national.length < 10) error = `${LEAD_MESSAGES.phoneTooShort}${suffix}`;
+  else if (national.length > 10) error = `${LEAD_MESSAGES.phoneTooLong}${suffix}`;
+
+  const isValid = error === undefined;
+  return { value, e164: isValid ? `+1${national}` : undefined, isValid, error };
+}

@@ -1,0 +1,189 @@
+import { parseCookie } from "cookie";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { AFFILIATE_COOKIE } from "~/modules/affiliates/affiliate-code";
+import { VISITOR_COOKIE, isVisitorId } from "~/modules/attribution/touches.server";
+import { cleanTrackingParams, TRACKING_COOKIES } from "~/modules/attribution/tracking";
+import { LEAD_FIELDS, toLeadFormValues } from "~/modules/leads/lead-options";
+import {
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  TRACKING_FIELD_PREFIX,
+  type LeadActionResult,
+} from "~/modules/leads/lead-form";
+import { LEAD_MESSAGES, minutesText } from "~/modules/leads/lead-messages";
+import {
+  submitLead,
+  thankYouPath,
+  type LeadOutcome,
+  type LeadRequest,
+} from "~/modules/leads/leads.server";
+import { clientIp } from "~/modules/platform/client-ip.server";
+import { runtimeContext, socketAddressContext } from "~/modules/platform/context";
+import { getCompanySettings } from "~/modules/settings/settings.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** What every submission carries besides its body: address, agent, cookies. */
+function requestFacts(request: Request, context: Context) {
+  const { config } = context.get(runtimeContext);
+  const cookies = parseCookie(request.headers.get("cookie") ?? "");
+  const visitor = cookies[VISITOR_COOKIE];
+  return {
+    ip: clientIp(request, context.get(socketAddressContext), config.trustProxy),
+    userAgent: request.headers.get("user-agent") ?? undefined,
+    visitorId: isVisitorId(visitor) ? visitor : undefined,
+    cookieAffiliate: cookies[AFFILIATE_COOKIE],
+    cookieTracking: cleanTrackingParams({
+      ga: cookies[TRACKING_COOKIES.ga],
+      fbc: cookies[TRACKING_COOKIES.fbc],
+      fbp: cookies[TRACKING_COOKIES.fbp],
+    }),
+  };
+}
+
+const pathOrUndefined = (value: unknown) =>
+  typeof value === "string" && value.startsWith("/") ? value.slice(0, 300) : undefined;
+
+const textOrUndefined = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+function refererPath(request: Request): string | undefined {
+  try {
+    const referer = request.headers.get("referer");
+    return referer ? new URL(referer).pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form post (with or without JavaScript) as a lead request. */
+export function leadRequestFromForm(
+  form: FormData,
+  request: Request,
+  context: Context,
+): LeadRequest {
+  const facts = requestFacts(request, context);
+  const fields: Record<string, unknown> = {};
+  const tracking: Record<string, unknown> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (name.startsWith(TRACKING_FIELD_PREFIX))
+      tracking[name.slice(TRACKING_FIELD_PREFIX.length)] = value;
+    else fields[name] = value;
+  }
+  return {
+    values: toLeadFormValues(fields),
+    honeypot: textOrUndefined(fields[HONEYPOT_FIELD]) ?? "",
+    formToken: textOrUndefined(fields[FORM_TOKEN_FIELD]),
+    channel: "form",
+    tracking: cleanTrackingParams(tracking),
+    affiliateCode: textOrUndefined(fields.affiliate_code) ?? facts.cookieAffiliate,
+    visitorId: facts.visitorId,
+    cookieTracking: facts.cookieTracking,
+    ip: facts.ip,
+    userAgent: facts.userAgent,
+    pagePath: pathOrUndefined(fields.pagePath) ?? refererPath(request),
+  };
+}
+
+/**
+ * A JSON body as a lead request: SPEC §3's shape, the lead's fields with the tracking
+ * parameters beside them (or in a `tracking` object) and affiliate_code.
+ */
+export function leadRequestFromJson(
+  body: unknown,
+  request: Request,
+  context: Context,
+): LeadRequest {
+  const facts = requestFacts(request, context);
+  const object =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  const leadFields = new Set<string>(LEAD_FIELDS);
+  const topLevelTracking = Object.fromEntries(
+    Object.entries(object).filter(([key]) => !leadFields.has(key)),
+  );
+  const nested = object.tracking && typeof object.tracking === "object" ? object.tracking : {};
+  return {
+    values: toLeadFormValues(object),
+    honeypot: textOrUndefined(object[HONEYPOT_FIELD]) ?? "",
+    formToken: textOrUndefined(object[FORM_TOKEN_FIELD]),
+    channel: "json",
+    tracking: cleanTrackingParams({ ...topLevelTracking, ...nested }),
+    affiliateCode: textOrUndefined(object.affiliate_code) ?? facts.cookieAffiliate,
+    visitorId: facts.visitorId,
+    cookieTracking: facts.cookieTracking,
+    ip: facts.ip,
+    userAgent: facts.userAgent,
+    pagePath: pathOrUndefined(object.pagePath) ?? refererPath(request),
+  };
+}
+
+export async function submit(leadRequest: LeadRequest, context: Context): Promise<LeadOutcome> {
+  const { database, jobs, logger, config } = context.get(runtimeContext);
+  return submitLead(
+    { database, boss: jobs.boss, logger, publicUrl: config.publicUrl, secret: config.authSecret },
+    leadRequest,
+  );
+}
+
+/** The message for a whole-request problem, with the company's phone number. */
+async function formError(outcome: LeadOutcome, context: Context): Promise<string> {
+  const { db } = context.get(runtimeContext);
+  const phone = await getCompanySettings(db)
+    .then((company) => company.phone)
+    .catch(() => "our office");
+  return outcome.kind === "rate_limited"
+    ? LEAD_MESSAGES.rateLimited
+        .replace("{minutes}", minutesText(outcome.retryAfterMs / 60_000))
+        .replace("{phone}", phone)
+    : LEAD_MESSAGES.unavailable.replace("{phone}", phone);
+}
+
+const statusOf = { invalid: 422, rate_limited: 429, unavailable: 503 } as const;
+
+/** The answer to a form post: on to /thank-you, or the form again with its messages. */
+export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome, context: Context) {
+  if (outcome.kind === "stored") return redirect(thankYouPath(outcome.values), 303);
+  // Spam is thanked like anyone else, so bots learn nothing.
+  if (outcome.kind === "spam") return redirect(thankYouPath(leadRequest.values), 303);
+  const result: LeadActionResult =
+    outcome.kind === "invalid"
+      ? { values: leadRequest.values, errors: outcome.errors }
+      : { values: leadRequest.values, formError: await formError(outcome, context) };
+  const headers: HeadersInit =
+    outcome.kind === "rate_limited"
+      ? { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) }
+      : {};
+  return data(result, { status: statusOf[outcome.kind], headers });
+}
+
+/** The answer to a JSON post: 201 with the lead id, or the problem with its status. */
+export async function answerJson(outcome: LeadOutcome, context: Context): Promise<Response> {
+  const noStore = { "Cache-Control": "no-store" };
+  switch (outcome.kind) {
+    case "stored":
+      return Response.json({ id: outcome.leadId }, { status: 201, headers: noStore });
+    case "spam":
+      // Indistinguishable from success for the sender; nothing was delivered.
+      return Response.json({ id: null }, { status: 202, headers: noStore });
+    case "invalid":
+      return Response.json({ errors: outcome.errors }, { status: 422, headers: noStore });
+    case "rate_limited":
+      return Response.json(
+        { error: await formError(outcome, context) },
+        {
+          status: 429,
+          headers: { ...noStore, "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
+        },
+      );
+    case "unavailable":
+      return Response.json(
+        { error: await formError(outcome, context) },
+        { status: 503, headers: { ...noStore, "Retry-After": "30" } },
+      );
+  }
+}
+
+export const isJsonRequest = (request: Request): boolean =>
+  /^application\/([\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
