@@ -64,6 +64,12 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], launchOptions },
     },
     {
+      // HTTP-level tests of the shared server (no browser page needed).
+      name: "api",
+      testMatch: "api/**/*.spec.ts",
+      use: { launchOptions },
+    },
+    {
       // Starts servers of its own: configuration errors, shutdown, PostgreSQL mode.
       name: "platform",
       testMatch: "platform/**/*.spec.ts",
@@ -73,7 +79,7 @@ export default defineConfig({
       // Runs last: reads the shared server's log after every other test browsed the site.
       name: "server-log",
       testMatch: "server-log.spec.ts",
-      dependencies: ["desktop", "mobile", "platform"],
+      dependencies: ["desktop", "mobile", "api", "platform"],
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
   ],

@@ -1,6 +1,6 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { housekeepingRuns, rateLimitCounters } from "~/db/schema";
+import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
 
 /** How many housekeeping runs are kept as a record. */
 const RUNS_KEPT = 200;
@@ -32,6 +32,14 @@ const tasks: Record<string, Task> = {
       .delete(rateLimitCounters)
       .where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`))
       .returning({ key: rateLimitCounters.key });
+    return deleted.length;
+  },
+  // The privacy policy promises the campaign record 12 months from the latest campaign visit.
+  expiredVisitorTouches: async (db) => {
+    const deleted = await db
+      .delete(visitors)
+      .where(lt(visitors.updatedAt, sql`now() - interval '365 days'`))
+      .returning({ id: visitors.id });
     return deleted.length;
   },
 };

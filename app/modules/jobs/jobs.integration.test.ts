@@ -52,6 +52,18 @@ describe("job queue", () => {
     expect(rows.map((row) => row.key)).toEqual(["lead:now", "lead:recent"]);
   });
 
+  it("forgets campaign touches a year after the latest one", async () => {
+    await database.executeSql(
+      `insert into visitors (first_touch, last_touch, updated_at) values
+         ('{"at":"x","landingPath":"/","params":{}}', '{"at":"x","landingPath":"/","params":{}}', now() - interval '366 days'),
+         ('{"at":"y","landingPath":"/","params":{}}', '{"at":"y","landingPath":"/","params":{}}', now() - interval '300 days')`,
+    );
+    const results = await runHousekeeping(database.db);
+    expect(results.expiredVisitorTouches).toBe(1);
+    const { rows } = await database.executeSql("select count(*)::int as n from visitors");
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+
   it("lists its queues and stops gracefully", async () => {
     const names = (await jobs!.boss.getQueues()).map((queue) => queue.name);
     expect(names).toEqual(

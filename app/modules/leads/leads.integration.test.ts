@@ -1,0 +1,319 @@
+import { count, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  affiliates,
+  analyticsEvents,
+  leads,
+  mailMessages,
+  spamSubmissions,
+  webhookDeliveries,
+} from "~/db/schema";
+import { ensureCompanySettings } from "~/db/seed";
+import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { recordTouch } from "~/modules/attribution/touches.server";
+import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
+import { loadConfig } from "~/modules/platform/config.server";
+import { runtimeContext } from "~/modules/platform/context";
+import { createLogger } from "~/modules/platform/logger.server";
+import type { Runtime } from "~/modules/platform/runtime.server";
+import { verifyWebhookSignature } from "~/modules/webhooks/signature.server";
+import {
+  startReceiver,
+  useOnlyEndpoint,
+  waitFor,
+  type Receiver,
+} from "~/modules/webhooks/test-support.server";
+import { answerForm, answerJson } from "~/routes/api/leads.server";
+import { issueFormToken } from "./form-token.server";
+import { EMPTY_LEAD_FORM } from "./lead-options";
+import { submitLead, type LeadRequest, type LeadServices } from "./leads.server";
+
+const SECRET = "s".repeat(40);
+const RECEIVER_SECRET = "receiver-secret-for-the-lead-tests";
+const logger = createLogger({ level: "silent" });
+
+let database: TestDatabase;
+let jobs: Jobs;
+let receiver: Receiver;
+let services: LeadServices;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await ensureCompanySettings(database.db);
+  receiver = await startReceiver(() => 204);
+  await useOnlyEndpoint(database.db, receiver.url, RECEIVER_SECRET);
+  jobs = await startJobs(database, logger, {
+    publicUrl: new URL("https://www.lumenbath.example"),
+    retryPolicy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, jitter: 0 },
+    pollingIntervalSeconds: 0.5,
+  });
+  services = {
+    database,
+    boss: jobs.boss,
+    logger,
+    publicUrl: new URL("https://www.lumenbath.example"),
+    secret: SECRET,
+  };
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  await receiver?.close();
+  await database?.destroy();
+});
+
+let sequence = 0;
+/** A valid request from a visitor of its own address, whose form was served 10 s ago. */
+function leadRequest(overrides: Partial<LeadRequest> = {}): LeadRequest {
+  sequence += 1;
+  return {
+    values: {
+      ...EMPTY_LEAD_FORM,
+      firstName: "Robin",
+      lastName: `Tester${sequence}`,
+      email: `robin.${sequence}.${Date.now()}@example.com`,
+      phone: "(617) 555-0100",
+      service: "Bathroom Remodeling",
+      projectType: "Rental",
+      source: "Referral",
+      referralName: "Sam Neighbour",
+      agreeToContact: "on",
+      agreeToAllPresent: "on",
+    },
+    honeypot: "",
+    formToken: issueFormToken(SECRET, Date.now() - 10_000),
+    channel: "form",
+    tracking: {},
+    affiliateCode: undefined,
+    visitorId: undefined,
+    cookieTracking: {},
+    ip: `198.18.${sequence % 250}.${Math.floor(Math.random() * 250)}`,
+    userAgent: "Mozilla/5.0 (integration test)",
+    pagePath: "/bathrooms",
+    ...overrides,
+  };
+}
+
+const countOf = async (table: typeof leads | typeof spamSubmissions | typeof webhookDeliveries) =>
+  Number((await database.db.select({ n: count() }).from(table))[0]?.n ?? 0);
+
+describe("a consultation request", () => {
+  it("is stored with its attribution, then delivered signed, mailed and counted", async () => {
+    await database.db
+      .insert(affiliates)
+      .values({ code: "harbor-design", name: "Harbor", email: "harbor@example.com" })
+      .onConflictDoNothing();
+    const visitorId = await recordTouch(database.db, undefined, {
+      at: "2026-11-01T10:00:00.000Z",
+      landingPath: "/",
+      referrer: "www.google.com",
+      params: { utm_source: "google", utm_medium: "cpc", utm_campaign: "autumn" },
+    });
+    await recordTouch(database.db, visitorId, {
+      at: "2026-11-20T10:00:00.000Z",
+      landingPath: "/bathrooms",
+      params: { utm_source: "facebook", utm_campaign: "retarget", fbclid: "FB1" },
+    });
+    const request = leadRequest({
+      visitorId,
+      affiliateCode: "harbor-design",
+      tracking: { gclid: "G-9", ad_id: "42" },
+      cookieTracking: { ga: "GA1.1.123.456", fbp: "fb.1.2.3" },
+    });
+
+    const outcome = await submitLead(services, request);
+    expect(outcome.kind).toBe("stored");
+    if (outcome.kind !== "stored") return;
+
+    const [lead] = await database.db.select().from(leads).where(eq(leads.id, outcome.leadId));
+    expect(lead).toMatchObject({
+      firstName: "Robin",
+      phone: "+16175550100",
+      projectType: "Rental",
+      source: "Referral",
+      referralName: "Sam Neighbour",
+      otherSource: null,
+      agreeToAllPresent: true,
+      affiliateCode: "harbor-design",
+      ipAddress: request.ip,
+      pagePath: "/bathrooms",
+      channel: "form",
+    });
+    expect(lead?.affiliateId).toEqual(expect.any(String));
+    expect(lead?.firstTouch).toMatchObject({
+      params: { utm_campaign: "autumn" },
+      referrer: "www.google.com",
+    });
+    expect(lead?.lastTouch).toMatchObject({ params: { utm_campaign: "retarget" } });
+    expect(lead?.tracking).toEqual({
+      utm_source: "facebook",
+      utm_campaign: "retarget",
+      fbclid: "FB1",
+      gclid: "G-9",
+      ad_id: "42",
+      ga: "GA1.1.123.456",
+      fbp: "fb.1.2.3",
+      userAgent: "Mozilla/5.0 (integration test)",
+      ip_address: request.ip,
+    });
+
+    const receipt = await waitFor(
+      async () => receiver.successes().find((r) => r.body.includes(outcome.leadId)),
+      "the delivery",
+    );
+    expect(
+      verifyWebhookSignature(
+        RECEIVER_SECRET,
+        receipt.headers["x-lumen-signature"] as string,
+        receipt.headers["x-lumen-timestamp"] as string,
+        receipt.body,
+      ),
+    ).toBe(true);
+    expect(JSON.parse(receipt.body)).toMatchObject({
+      leadId: outcome.leadId,
+      email: request.values.email,
+      affiliate_code: "harbor-design",
+      utm_campaign: "retarget",
+    });
+
+    const [mail] = await database.db.select().from(mailMessages);
+    expect(mail?.subject).toContain("Robin");
+    expect(mail?.to).toEqual(["leads@lumenbath.example"]);
+    await waitFor(
+      async () =>
+        (await database.db.select().from(mailMessages).where(eq(mailMessages.id, mail!.id)))[0]
+          ?.status === "kept",
+      "the mail to be kept (no SMTP_URL)",
+    );
+
+    const events = await database.db.select().from(analyticsEvents);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      name: "contact_form_submission",
+      path: "/bathrooms",
+      properties: { source: "Referral", utm_source: "facebook", affiliated: true },
+    });
+    // No personal data in analytics.
+    const recorded = JSON.stringify(events);
+    for (const personal of [request.values.email, "Robin", "555", request.ip!]) {
+      expect(recorded).not.toContain(personal);
+    }
+  });
+
+  it.each([
+    ["honeypot", () => ({ honeypot: "https://spam.example" })],
+    ["too_fast", () => ({ formToken: issueFormToken(SECRET, Date.now()) })],
+    ["missing_form_token", () => ({ formToken: undefined })],
+    ["missing_form_token", () => ({ formToken: "forged.token" })],
+  ] as const)(
+    "caught as spam (%s) is kept aside and never delivered",
+    async (reason, overrides) => {
+      const [leadsBefore, deliveriesBefore] = [
+        await countOf(leads),
+        await countOf(webhookDeliveries),
+      ];
+      const request = leadRequest(overrides());
+      expect(await submitLead(services, request)).toEqual({ kind: "spam", reason });
+
+      const spam = await database.db.select().from(spamSubmissions);
+      const entry = spam.find(
+        (row) => (row.payload.values as { email?: string }).email === request.values.email,
+      );
+      expect(entry).toMatchObject({ reason, ipAddress: request.ip });
+      expect(await countOf(leads)).toBe(leadsBefore);
+      expect(await countOf(webhookDeliveries)).toBe(deliveriesBefore);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(receiver.receipts.some((r) => r.body.includes(request.values.email))).toBe(false);
+
+      // The visitor is thanked like anyone else.
+      const answer = await answerForm(request, { kind: "spam", reason }, contextFor());
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(303);
+      expect((answer as Response).headers.get("Location")).toMatch(/^\/thank-you\?firstName=Robin/);
+    },
+  );
+
+  it("from a JSON caller needs no form token", async () => {
+    const outcome = await submitLead(
+      services,
+      leadRequest({ channel: "json", formToken: undefined }),
+    );
+    expect(outcome.kind).toBe("stored");
+  });
+
+  it("with problems is answered with their messages and stores nothing", async () => {
+    const before = await countOf(leads);
+    const request = leadRequest({
+      values: { ...leadRequest().values, email: "nope", phone: "1 617 555" },
+    });
+    const outcome = await submitLead(services, request);
+    expect(outcome).toEqual({
+      kind: "invalid",
+      errors: {
+        email: "Please enter a valid email address",
+        phone: "Phone number must be at least 10 digits after the 1",
+      },
+    });
+    expect(await countOf(leads)).toBe(before);
+    const answer = await answerJson(outcome, contextFor());
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toEqual({ errors: outcome.kind === "invalid" && outcome.errors });
+  });
+
+  it("past the per-address limit is refused with a clear message, other addresses still pass", async () => {
+    const ip = "198.19.200.1";
+    for (let i = 0; i < 5; i++) {
+      expect((await submitLead(services, leadRequest({ ip }))).kind).toBe("stored");
+    }
+    const refused = await submitLead(services, leadRequest({ ip }));
+    expect(refused.kind).toBe("rate_limited");
+    expect((await submitLead(services, leadRequest({ ip: "198.19.200.2" }))).kind).toBe("stored");
+
+    const answer = await answerJson(refused, contextFor());
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const { error } = (await answer.json()) as { error: string };
+    expect(error).toMatch(
+      /^You have sent several requests in a short time\. Please wait (1 minute|\d+ minutes) and try again, or call us at \(617\) 555-0142\.$/,
+    );
+  });
+
+  it("that the database cannot take is answered 503 with the values kept, and nothing half-stored", async () => {
+    const before = [await countOf(leads), await countOf(webhookDeliveries)];
+    await database.executeSql("alter table leads rename to leads_unavailable");
+    let outcome;
+    try {
+      outcome = await submitLead(services, leadRequest());
+    } finally {
+      await database.executeSql("alter table leads_unavailable rename to leads");
+    }
+    expect(outcome).toEqual({ kind: "unavailable" });
+    expect([await countOf(leads), await countOf(webhookDeliveries)]).toEqual(before);
+
+    const request = leadRequest();
+    const answer = await answerForm(request, outcome, contextFor());
+    expect(answer).not.toBeInstanceOf(Response);
+    const { data, init } = answer as unknown as {
+      data: { values: unknown; formError: string };
+      init: { status: number };
+    };
+    expect(init.status).toBe(503);
+    expect(data.values).toEqual(request.values);
+    expect(data.formError).toContain("We could not save your request just now.");
+  });
+});
+
+/** The router context the lead route reads: the real runtime pieces of this test. */
+function contextFor(): RouterContextProvider {
+  const context = new RouterContextProvider();
+  const runtime = {
+    config: loadConfig({ NODE_ENV: "test", AUTH_SECRET: SECRET } as NodeJS.ProcessEnv),
+    logger,
+    database,
+    db: database.db,
+    jobs,
+  } as Runtime;
+  context.set(runtimeContext, runtime);
+  return context;
+}
