@@ -151,7 +151,15 @@ export function ConsultationForm({
     void fetcher.submit(data, { method: "post", action: LEAD_FORM_ACTION });
   };
 
-  const touch = (field: LeadField) => setTouched((current) => new Set(current).add(field));
+  /**
+   * A field's message shows once the visitor leaves it, except when they leave it for the
+   * submit button: a message appearing then would move the button away under their pointer
+   * mid-click, and the submission shows every message anyway.
+   */
+  const touch = (field: LeadField) => (event: React.FocusEvent) => {
+    if ((event.relatedTarget as HTMLElement | null)?.getAttribute("type") === "submit") return;
+    setTouched((current) => new Set(current).add(field));
+  };
   const text = (field: LeadField) => ({
     id: `${idPrefix}-${field}`,
     name: field,
@@ -159,7 +167,7 @@ export function ConsultationForm({
     error: errorFor(field),
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       update(field, event.target.value),
-    onBlur: () => touch(field),
+    onBlur: touch(field),
   });
   const checkbox = (field: LeadField) => ({
     id: `${idPrefix}-${field}`,
@@ -168,7 +176,7 @@ export function ConsultationForm({
     error: errorFor(field),
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       update(field, event.target.checked ? "on" : ""),
-    onBlur: () => touch(field),
+    onBlur: touch(field),
   });
 
   const submitting = fetcher.state !== "idle";
@@ -249,7 +257,7 @@ export function ConsultationForm({
         options={PROJECT_TYPES}
         error={errorFor("projectType")}
         onChange={(value) => update("projectType", value)}
-        onBlur={() => touch("projectType")}
+        onBlur={touch("projectType")}
       />
 
       <SelectField

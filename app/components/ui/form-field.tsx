@@ -130,7 +130,7 @@ export function RadioGroupField({
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  onBlur?: (event: React.FocusEvent) => void;
 }) {
   return (
     <fieldset
