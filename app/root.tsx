@@ -11,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "~/components/site/error-screen";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
+import { isGuardRefusal, StaffErrorScreen } from "~/components/admin/staff-error-screen";
 import { attributionMiddleware } from "~/modules/attribution/attribution-middleware.server";
 import { platformMiddleware } from "~/modules/platform/middleware.server";
 import { runtimeContext } from "~/modules/platform/context";
@@ -67,6 +68,9 @@ export default function App() {
 
 /** Last resort: an error in the root itself (the site layout has its own screens). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A route middleware's error lands here (the boundary above the first route with a
+  // loader), so the staff guard's answers are drawn here too.
+  if (isGuardRefusal(error)) return <StaffErrorScreen error={error} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return <ErrorScreen title={STRINGS.errors.routeTitle} />;
 }

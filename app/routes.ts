@@ -4,6 +4,24 @@ export default [
   route("sitemap.xml", "routes/_seo/sitemap.xml.ts"),
   route("robots.txt", "routes/_seo/robots.txt.ts"),
 
+  route("admin", "routes/admin/index.ts"),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/two-factor", "routes/admin/two-factor.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/set-password", "routes/admin/set-password.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/export", "routes/admin/leads-export.ts"),
+    route("admin/leads/spam", "routes/admin/spam.tsx"),
+    route("admin/leads/:leadId", "routes/admin/lead.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/mail", "routes/admin/mail.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+  ]),
+
   layout("routes/_site/layout.tsx", [
     layout("routes/_site/route-boundary.tsx", [
       index("routes/_site/home.tsx"),

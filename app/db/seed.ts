@@ -45,6 +45,8 @@ export const DEMO_COMPANY: CompanyProfile = {
   serviceRadiusMeters: 300000,
   referralByName: "Dana Whitfield",
   notificationEmails: ["leads@lumenbath.example"],
+  botProtection: false,
+  requireStaffTwoFactor: false,
 };
 
 /** Inserts the demo company profile when there is none. Returns true if it did. */

@@ -7,3 +7,5 @@ export * from "./delivery";
 export * from "./mail";
 export * from "./analytics";
 export * from "./rate-limits";
+export * from "./auth";
+export * from "./staff";

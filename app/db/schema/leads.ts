@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { affiliates } from "./affiliates";
+import { users } from "./auth";
 
 /** The SPEC's tracking parameters as captured for one lead or touch (known keys only). */
 export type TrackingParams = Partial<Record<string, string>>;
@@ -53,17 +54,67 @@ export const leads = pgTable(
     pagePath: text(),
     /** How it arrived: the site's form (with or without JavaScript) or the JSON API. */
     channel: text().$type<"form" | "json">().notNull(),
-    status: text().notNull().default("new"),
+    status: text().$type<LeadStatus>().notNull().default("new"),
+    /** The contract value once won, in cents. */
+    jobValueCents: integer(),
+    /** Why it was lost. */
+    lostReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("leads_created_at_idx").on(table.createdAt),
+    index("leads_status_idx").on(table.status, table.createdAt),
     index("leads_affiliate_idx").on(table.affiliateId, table.createdAt),
     index("leads_source_idx").on(table.source, table.createdAt),
   ],
 );
 
 export type Lead = typeof leads.$inferSelect;
+
+/** The sales pipeline a lead moves through. */
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "appointment_set",
+  "estimate_given",
+  "won",
+  "lost",
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Every status change, with who made it. */
+export const leadStatusChanges = pgTable(
+  "lead_status_changes",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: text().$type<LeadStatus>(),
+    toStatus: text().$type<LeadStatus>().notNull(),
+    jobValueCents: integer(),
+    lostReason: text(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_status_changes_lead_idx").on(table.leadId, table.createdAt)],
+);
+
+/** Staff notes on a lead. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    body: text().notNull(),
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_notes_lead_idx").on(table.leadId, table.createdAt)],
+);
 
 /** Submissions caught by the honeypot or the fill-time check: kept, never delivered. */
 export const spamSubmissions = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   doublePrecision,
   integer,
@@ -64,6 +65,10 @@ export const companySettings = pgTable(
     referralByName: text().notNull().default(""),
     /** Who is told of each new lead by e-mail. */
     notificationEmails: jsonb().$type<string[]>().notNull().default([]),
+    /** Bot protection (SPEC §4: off by default). */
+    botProtection: boolean().notNull().default(false),
+    /** Staff must enrol an authenticator before using the admin area. */
+    requireStaffTwoFactor: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

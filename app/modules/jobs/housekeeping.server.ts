@@ -1,6 +1,7 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
+import { purgeLoginHistory } from "~/modules/staff/login.server";
 
 /** How many housekeeping runs are kept as a record. */
 const RUNS_KEPT = 200;
@@ -34,6 +35,8 @@ const tasks: Record<string, Task> = {
       .returning({ key: rateLimitCounters.key });
     return deleted.length;
   },
+  // SPEC §9: sign-in attempts are kept 24 hours.
+  expiredLoginAttempts: (db) => purgeLoginHistory(db),
   // The privacy policy promises the campaign record 12 months from the latest campaign visit.
   expiredVisitorTouches: async (db) => {
     const deleted = await db

@@ -25,9 +25,3 @@ export const LEAD_MESSAGES = {
   unavailable:
     "We could not save your request just now. Nothing you typed is lost: please try again in a moment, or call us at {phone}.",
 } as const;
-
-/** "1 minute" or "N minutes" (SPEC §8's time text). */
-export function minutesText(minutes: number): string {
-  const whole = Math.max(1, Math.ceil(minutes));
-  return whole === 1 ? "1 minute" : `${whole} minutes`;
-}

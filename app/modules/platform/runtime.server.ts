@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
+import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
 import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";
 import { createLogger, type Logger } from "./logger.server";
@@ -66,6 +67,17 @@ async function boot(config: Config): Promise<Runtime> {
     const jobs = await startJobs(database, logger, {
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
+    });
+    await ensureFirstAdmin({
+      database,
+      boss: jobs.boss,
+      config,
+      logger,
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+    }).catch(async (error: unknown) => {
+      // Another instance starting at the same moment may have created it first.
+      if ((await countStaff(database.db)) === 0) throw error;
     });
     logger.info(
       { driver: database.driver, seeded: fresh, publicUrl: config.publicUrl.origin },

@@ -10,7 +10,8 @@ import {
   TRACKING_FIELD_PREFIX,
   type LeadActionResult,
 } from "~/modules/leads/lead-form";
-import { LEAD_MESSAGES, minutesText } from "~/modules/leads/lead-messages";
+import { LEAD_MESSAGES } from "~/modules/leads/lead-messages";
+import { minutesText } from "~/modules/platform/strings";
 import {
   submitLead,
   thankYouPath,
@@ -135,7 +136,7 @@ async function formError(outcome: LeadOutcome, context: Context): Promise<string
     .catch(() => "our office");
   return outcome.kind === "rate_limited"
     ? LEAD_MESSAGES.rateLimited
-        .replace("{minutes}", minutesText(outcome.retryAfterMs / 60_000))
+        .replace("{minutes}", minutesText(outcome.retryAfterMs))
         .replace("{phone}", phone)
     : LEAD_MESSAGES.unavailable.replace("{phone}", phone);
 }

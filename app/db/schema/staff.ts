@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/** Every sign-in attempt to the staff area, kept 24 hours (SPEC §9). */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** Lower-cased as typed; it may belong to no one. */
+    email: text().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    success: boolean().notNull(),
+    /** Why it failed: password, honeypot, locked, rate_limited, two_factor, disabled, error. */
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("login_attempts_email_idx").on(table.email, table.createdAt),
+    index("login_attempts_ip_idx").on(table.ipAddress, table.createdAt),
+  ],
+);
+
+/** An e-mail address locked out after repeated failures, until lockedUntil. */
+export const loginLockouts = pgTable("login_lockouts", {
+  email: text().primaryKey(),
+  lockedUntil: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what, when and from where, for the admin area's audit log. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** null for anonymous events (failed sign-ins). */
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    /** Kept as it was, so the log still reads after an account is removed. */
+    actorEmail: text(),
+    /** e.g. sign_in, sign_in_failed, settings.update, lead.status, leads.export, staff.role */
+    action: text().notNull(),
+    /** What it was done to, e.g. "lead:<id>", "user:<id>", "settings". */
+    target: text(),
+    details: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ipAddress: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("audit_events_created_at_idx").on(table.createdAt),
+    index("audit_events_action_idx").on(table.action, table.createdAt),
+  ],
+);
+
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -1,0 +1,45 @@
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditEvents, type AuditEvent } from "~/db/schema";
+
+export interface AuditEntry {
+  actorId: string | null;
+  actorEmail: string | null;
+  /** e.g. sign_in, sign_in_failed, sign_out, settings.update, lead.status, leads.export */
+  action: string;
+  target?: string | null;
+  /** What changed: field names and values, never passwords or secrets. */
+  details?: Record<string, unknown>;
+  ipAddress: string | null;
+  at?: Date;
+}
+
+/** Who did what, when and from where. */
+export async function recordAudit(db: Pick<Database, "insert">, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: entry.actorId,
+    actorEmail: entry.actorEmail,
+    action: entry.action,
+    target: entry.target ?? null,
+    details: entry.details ?? {},
+    ipAddress: entry.ipAddress,
+    createdAt: entry.at ?? new Date(),
+  });
+}
+
+/** Newest first, a page at a time (`before` is the last id of the previous page). */
+export async function listAudit(
+  db: Database,
+  options: { limit?: number; before?: number; action?: string } = {},
+): Promise<AuditEvent[]> {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const conditions: SQL[] = [];
+  if (options.before) conditions.push(lt(auditEvents.id, options.before));
+  if (options.action) conditions.push(eq(auditEvents.action, options.action));
+  return db
+    .select()
+    .from(auditEvents)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+}

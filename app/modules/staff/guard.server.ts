@@ -1,0 +1,74 @@
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { refuseCrossSite } from "~/modules/platform/cross-site.server";
+import { clientIp } from "~/modules/platform/client-ip.server";
+import { runtimeContext, socketAddressContext } from "~/modules/platform/context";
+import type { Runtime } from "~/modules/platform/runtime.server";
+import { getCompanySettings } from "~/modules/settings/settings.server";
+import { getAuth, type AuthDeps } from "./auth.server";
+import { areaForPath, canOpen } from "./permissions";
+import { staffContext } from "./staff-context";
+import { toStaffUser, type StaffUser } from "./staff.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+import type { GuardRefusal } from "./guard-refusal";
+
+export type { GuardRefusal };
+
+/** The Better Auth dependencies of this process. */
+export const authDeps = (runtime: Runtime): AuthDeps => ({
+  database: runtime.database,
+  boss: runtime.jobs.boss,
+  config: runtime.config,
+});
+
+/** The visitor's address as this server trusts it. */
+export function requestIp(request: Request, context: Context): string | undefined {
+  const { config } = context.get(runtimeContext);
+  return clientIp(request, context.get(socketAddressContext), config.trustProxy);
+}
+
+/** The signed-in staff member of this request, if any (disabled accounts count as none). */
+export async function currentStaff(runtime: Runtime, request: Request): Promise<StaffUser | null> {
+  const found = await getAuth(authDeps(runtime)).api.getSession({ headers: request.headers });
+  if (!found) return null;
+  const [user] = await runtime.db.select().from(users).where(eq(users.id, found.user.id));
+  const staff = user ? toStaffUser(user) : undefined;
+  return staff && !staff.disabled ? staff : null;
+}
+
+/**
+ * Every request under /admin (but the sign-in pages) passes here before any loader or
+ * action: cross-site posts are refused, anonymous visitors get 401, members without the
+ * role for the area get 403 (the permission table), and, when the company requires it,
+ * members without an authenticator are sent to set one up.
+ */
+export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const runtime = context.get(runtimeContext);
+  refuseCrossSite(request, runtime.config.publicUrl.origin);
+  const url = new URL(request.url);
+  const staff = await currentStaff(runtime, request);
+  if (!staff) {
+    const returnTo = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+    throw data({ reason: "unauthenticated", returnTo } satisfies GuardRefusal, { status: 401 });
+  }
+  const area = areaForPath(url.pathname);
+  if (area && !canOpen(staff.role, area)) {
+    throw data({ reason: "forbidden" } satisfies GuardRefusal, { status: 403 });
+  }
+  if (area?.area !== "account" && !staff.twoFactorEnabled) {
+    const company = await getCompanySettings(runtime.db);
+    if (company.requireStaffTwoFactor) throw redirect("/admin/account?setup=two-factor");
+  }
+  context.set(staffContext, staff);
+  return next();
+};
+
+/** The guarded request's staff member (the guard has run). */
+export function requireStaff(context: Context): StaffUser {
+  const staff = context.get(staffContext);
+  if (!staff) throw data({ reason: "unauthenticated", returnTo: "/admin" }, { status: 401 });
+  return staff;
+}

@@ -1,0 +1,352 @@
+import { parseCookie, stringifySetCookie } from "cookie";
+import { and, count, desc, eq, gt, lt, min } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { loginAttempts, loginLockouts, sessions, users } from "~/db/schema";
+import { minutesText, STRINGS } from "~/modules/platform/strings";
+import { recordAudit } from "~/modules/audit/audit.server";
+import {
+  CLIENT_IP_HEADER,
+  getAuth,
+  REMEMBERED_SESSION_SECONDS,
+  SESSION_SECONDS,
+  sessionCookieName,
+  type AuthDeps,
+} from "./auth.server";
+import { isStaffRole } from "./permissions";
+
+/** SPEC §9's numbers for the staff sign-in, enforced here for every instance. */
+export const LOGIN_RULES = {
+  /** Failures for one e-mail that lock it... */
+  lockoutFailures: 5,
+  /** ...for this long. Failures older than this no longer count towards a lockout. */
+  lockoutMs: 15 * 60_000,
+  /** Attempts from one address within the window before it must wait. */
+  rateLimitAttempts: 10,
+  rateLimitWindowMs: 5 * 60_000,
+  /** Failures for one e-mail within the window that look like someone guessing. */
+  suspiciousFailures: 3,
+  suspiciousWindowMs: 5 * 60_000,
+  /** How long attempts are kept. */
+  historyMs: 24 * 60 * 60_000,
+  /** Every answer takes this long, whatever happened. */
+  minDelayMs: 800,
+  maxDelayMs: 1200,
+} as const;
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+  honeypot: string;
+  ip: string | undefined;
+  userAgent: string | undefined;
+}
+
+export type LoginOutcome =
+  | { kind: "signed_in"; userId: string; setCookies: string[] }
+  | { kind: "two_factor"; setCookies: string[] }
+  | { kind: "refused"; message: string; status: number };
+
+const refused = (message: string, status = 400): LoginOutcome => ({
+  kind: "refused",
+  message,
+  status,
+});
+
+/**
+ * One sign-in attempt to the staff area, in order: the honeypot, the per-address rate
+ * limit, the per-account lockout, then the password (Better Auth). Every attempt is
+ * recorded; the history decides the limits, so they hold across server instances.
+ */
+export async function attemptStaffLogin(
+  deps: AuthDeps,
+  input: LoginInput,
+  now = new Date(),
+): Promise<LoginOutcome> {
+  const db = deps.database.db;
+  const email = input.email.trim().toLowerCase().slice(0, 254);
+  const record = (success: boolean, reason: string | null) =>
+    db.insert(loginAttempts).values({
+      email,
+      ipAddress: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      success,
+      reason,
+      createdAt: now,
+    });
+  const audit = (action: string, details: Record<string, unknown>, actorId?: string) =>
+    recordAudit(db, {
+      actorId: actorId ?? null,
+      actorEmail: email || null,
+      action,
+      details,
+      ipAddress: input.ip ?? null,
+      at: now,
+    });
+
+  if (input.honeypot.trim() !== "") {
+    await record(false, "honeypot");
+    await audit("sign_in_failed", { reason: "honeypot" });
+    return refused(STRINGS.login.securityValidation);
+  }
+
+  const waitMs = await rateLimitWait(db, input.ip, now);
+  if (waitMs > 0) {
+    await record(false, "rate_limited");
+    return refused(STRINGS.login.rateLimited.replace("{minutes}", minutesText(waitMs)), 429);
+  }
+
+  const lockedMs = await lockedFor(db, email, now);
+  if (lockedMs > 0) {
+    await record(false, "locked");
+    return refused(STRINGS.login.locked.replace("{minutes}", minutesText(lockedMs)), 423);
+  }
+
+  const account = email ? await findAccount(db, email) : undefined;
+  if (account && !isStaffRole(account.role)) {
+    // Not a staff account (e.g. an affiliate): answered like a wrong password.
+    return failedPassword(deps, email, input, now, record, audit);
+  }
+  if (account?.banned) {
+    await record(false, "disabled");
+    await audit("sign_in_failed", { reason: "disabled" }, account.id);
+    return refused(STRINGS.login.failed, 403);
+  }
+
+  let result;
+  try {
+    result = await getAuth(deps).api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: authHeaders(input),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (isInvalidCredentials(error)) return failedPassword(deps, email, input, now, record, audit);
+    await record(false, "error");
+    await audit("sign_in_failed", { reason: "error" }, account?.id);
+    throw error;
+  }
+
+  const setCookies = result.headers.getSetCookie();
+  if ("twoFactorRedirect" in result.response && result.response.twoFactorRedirect) {
+    await record(true, "password_ok_two_factor_pending");
+    return { kind: "two_factor", setCookies };
+  }
+  const userId = result.response.user.id;
+  await completeSignIn(db, { userId, email, ip: input.ip, now });
+  return {
+    kind: "signed_in",
+    userId,
+    setCookies: await fixSessionLifetime(deps, setCookies, input.rememberMe, now),
+  };
+}
+
+/** Bookkeeping of a successful sign-in (after the password, or after the authenticator). */
+export async function completeSignIn(
+  db: Database,
+  { userId, email, ip, now }: { userId: string; email: string; ip: string | undefined; now: Date },
+): Promise<void> {
+  await db
+    .insert(loginAttempts)
+    .values({ email, ipAddress: ip ?? null, success: true, createdAt: now });
+  await db.delete(loginLockouts).where(eq(loginLockouts.email, email));
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+  await recordAudit(db, {
+    actorId: userId,
+    actorEmail: email,
+    action: "sign_in",
+    details: {},
+    ipAddress: ip ?? null,
+    at: now,
+  });
+}
+
+async function failedPassword(
+  deps: AuthDeps,
+  email: string,
+  input: LoginInput,
+  now: Date,
+  record: (success: boolean, reason: string | null) => Promise<unknown>,
+  audit: (action: string, details: Record<string, unknown>) => Promise<unknown>,
+): Promise<LoginOutcome> {
+  const db = deps.database.db;
+  await record(false, "password");
+  await audit("sign_in_failed", { reason: "password" });
+
+  const since = await lastSuccess(db, email);
+  const failuresSince = async (windowMs: number) => {
+    const from = new Date(Math.max(now.getTime() - windowMs, since?.getTime() ?? 0));
+    const [row] = await db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.email, email),
+          eq(loginAttempts.success, false),
+          eq(loginAttempts.reason, "password"),
+          gt(loginAttempts.createdAt, from),
+        ),
+      );
+    return Number(row?.n ?? 0);
+  };
+
+  if ((await failuresSince(LOGIN_RULES.lockoutMs)) >= LOGIN_RULES.lockoutFailures) {
+    const lockedUntil = new Date(now.getTime() + LOGIN_RULES.lockoutMs);
+    await db
+      .insert(loginLockouts)
+      .values({ email, lockedUntil })
+      .onConflictDoUpdate({ target: loginLockouts.email, set: { lockedUntil } });
+    await audit("account_locked", { until: lockedUntil.toISOString() });
+    return refused(
+      STRINGS.login.locked.replace("{minutes}", minutesText(LOGIN_RULES.lockoutMs)),
+      423,
+    );
+  }
+  if ((await failuresSince(LOGIN_RULES.suspiciousWindowMs)) >= LOGIN_RULES.suspiciousFailures) {
+    return refused(STRINGS.login.suspicious, 401);
+  }
+  return refused(STRINGS.login.invalid, 401);
+}
+
+/** How long this address must wait, 0 when it may try now. */
+async function rateLimitWait(db: Database, ip: string | undefined, now: Date): Promise<number> {
+  if (!ip) return 0;
+  const windowStart = new Date(now.getTime() - LOGIN_RULES.rateLimitWindowMs);
+  const [row] = await db
+    .select({ n: count(), oldest: min(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ipAddress, ip), gt(loginAttempts.createdAt, windowStart)));
+  if (Number(row?.n ?? 0) < LOGIN_RULES.rateLimitAttempts || !row?.oldest) return 0;
+  // The window frees up when its oldest attempt leaves it.
+  return new Date(row.oldest).getTime() + LOGIN_RULES.rateLimitWindowMs - now.getTime();
+}
+
+async function lockedFor(db: Database, email: string, now: Date): Promise<number> {
+  const [lock] = await db
+    .select({ lockedUntil: loginLockouts.lockedUntil })
+    .from(loginLockouts)
+    .where(and(eq(loginLockouts.email, email), gt(loginLockouts.lockedUntil, now)));
+  return lock ? lock.lockedUntil.getTime() - now.getTime() : 0;
+}
+
+async function lastSuccess(db: Database, email: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, true)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+async function findAccount(db: Database, email: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, banned: users.banned })
+    .from(users)
+    .where(eq(users.email, email));
+  return user;
+}
+
+function isInvalidCredentials(error: unknown): boolean {
+  const body = (error as { body?: { code?: string } } | undefined)?.body;
+  return (
+    ["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD", "INVALID_EMAIL", "USER_NOT_FOUND"].includes(
+      body?.code ?? "",
+    ) || (error as { statusCode?: number } | undefined)?.statusCode === 401
+  );
+}
+
+/** Headers for Better Auth calls: the address we trust, never one the client sent. */
+export function authHeaders(
+  input: { ip: string | undefined; userAgent: string | undefined },
+  cookie?: string,
+): Headers {
+  const headers = new Headers();
+  if (input.ip) headers.set(CLIENT_IP_HEADER, input.ip);
+  if (input.userAgent) headers.set("user-agent", input.userAgent);
+  if (cookie) headers.set("cookie", cookie);
+  return headers;
+}
+
+/**
+ * Sessions are created for 30 days; without "remember me" the session is cut to 24 hours,
+ * in the database and on the cookie (SPEC §9). Returns the Set-Cookie headers to send.
+ */
+export async function fixSessionLifetime(
+  deps: AuthDeps,
+  setCookies: string[],
+  rememberMe: boolean,
+  now = new Date(),
+): Promise<string[]> {
+  const name = sessionCookieName(deps.config);
+  const seconds = rememberMe ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS;
+  const expires = new Date(now.getTime() + seconds * 1000);
+  const result: string[] = [];
+  for (const cookie of setCookies) {
+    if (!cookie.startsWith(`${name}=`)) {
+      // Better Auth's "do not remember" marker is replaced by the explicit lifetime.
+      if (!/\.dont_remember=/.test(cookie)) result.push(cookie);
+      continue;
+    }
+    const value = decodeURIComponent(cookie.slice(name.length + 1).split(";")[0] ?? "");
+    const token = value.split(".")[0] ?? "";
+    await deps.database.db
+      .update(sessions)
+      .set({ expiresAt: expires })
+      .where(eq(sessions.token, token));
+    const attributes = cookie
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim())
+      .filter((part) => !/^(max-age|expires)=/i.test(part));
+    result.push(
+      [
+        cookie.split(";")[0],
+        `Max-Age=${seconds}`,
+        `Expires=${expires.toUTCString()}`,
+        ...attributes,
+      ].join("; "),
+    );
+  }
+  return result;
+}
+
+/** Attempts older than 24 hours are forgotten (housekeeping); lockouts once they end. */
+export async function purgeLoginHistory(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_RULES.historyMs)))
+    .returning({ id: loginAttempts.id });
+  await db.delete(loginLockouts).where(lt(loginLockouts.lockedUntil, now));
+  return deleted.length;
+}
+
+/** A random pause so every answer takes 800-1200 ms from `startedAt`. */
+export async function answerDelay(startedAt: number, random = Math.random): Promise<void> {
+  const target =
+    LOGIN_RULES.minDelayMs + random() * (LOGIN_RULES.maxDelayMs - LOGIN_RULES.minDelayMs);
+  const remaining = target - (Date.now() - startedAt);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+}
+
+/** Where to go after signing in: a path in the staff area, never another site. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/admin") || value.startsWith("//") || value.includes("\\")) {
+    return "/admin/dashboard";
+  }
+  return value.startsWith("/admin/login") ? "/admin/dashboard" : value;
+}
+
+/** Carries the "remember me" choice across the authenticator step (10 minutes). */
+export const REMEMBER_COOKIE = "lumen.remember";
+
+export const rememberCookie = (rememberMe: boolean): string =>
+  stringifySetCookie(REMEMBER_COOKIE, rememberMe ? "1" : "0", {
+    path: "/admin/login",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 600,
+  });
+
+export const rememberedChoice = (request: Request): boolean =>
+  parseCookie(request.headers.get("cookie") ?? "")[REMEMBER_COOKIE] === "1";

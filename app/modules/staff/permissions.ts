@@ -1,0 +1,185 @@
+/**
+ * The one permission table of the staff area: which role may open which part. The guard
+ * (every loader and action under /admin) and the navigation both read it.
+ */
+
+export const STAFF_ROLES = ["admin", "editor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (role: unknown): role is StaffRole =>
+  typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
+
+export type AdminArea =
+  | "dashboard"
+  | "leads"
+  | "posts"
+  | "authors"
+  | "categories"
+  | "reviews"
+  | "redirects"
+  | "qr-codes"
+  | "affiliates"
+  | "payments"
+  | "settings"
+  | "staff"
+  | "mail"
+  | "audit"
+  | "account";
+
+export interface AdminAreaRule {
+  area: AdminArea;
+  /** Path prefix under /admin. */
+  path: string;
+  label: string;
+  /** Roles allowed besides admin (admin passes everything). */
+  roles: readonly StaffRole[];
+  /** Shown in the navigation once its screens exist. */
+  inNavigation: boolean;
+  group: "overview" | "content" | "business" | "system";
+}
+
+const EVERY_STAFF = ["admin", "editor"] as const;
+const ADMIN_ONLY = ["admin"] as const;
+
+/** In navigation order. Content screens (posts ... QR codes) are open to editors. */
+export const ADMIN_AREAS: readonly AdminAreaRule[] = [
+  {
+    area: "dashboard",
+    path: "/admin/dashboard",
+    label: "Dashboard",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "overview",
+  },
+  {
+    area: "leads",
+    path: "/admin/leads",
+    label: "Leads",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "business",
+  },
+  {
+    area: "posts",
+    path: "/admin/posts",
+    label: "Posts",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "content",
+  },
+  {
+    area: "authors",
+    path: "/admin/authors",
+    label: "Authors",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "content",
+  },
+  {
+    area: "categories",
+    path: "/admin/categories",
+    label: "Categories",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "content",
+  },
+  {
+    area: "reviews",
+    path: "/admin/reviews",
+    label: "Reviews",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "content",
+  },
+  {
+    area: "redirects",
+    path: "/admin/redirects",
+    label: "Redirects",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "content",
+  },
+  {
+    area: "qr-codes",
+    path: "/admin/qr-codes",
+    label: "QR codes",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "content",
+  },
+  {
+    area: "affiliates",
+    path: "/admin/affiliates",
+    label: "Affiliates",
+    roles: ADMIN_ONLY,
+    inNavigation: false,
+    group: "business",
+  },
+  {
+    area: "payments",
+    path: "/admin/payments",
+    label: "Payments",
+    roles: ADMIN_ONLY,
+    inNavigation: false,
+    group: "business",
+  },
+  {
+    area: "settings",
+    path: "/admin/settings",
+    label: "Settings",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "system",
+  },
+  {
+    area: "staff",
+    path: "/admin/staff",
+    label: "Staff",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "system",
+  },
+  {
+    area: "mail",
+    path: "/admin/mail",
+    label: "Mail log",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "system",
+  },
+  {
+    area: "audit",
+    path: "/admin/audit",
+    label: "Audit log",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "system",
+  },
+  // Every signed-in member manages their own sign-in (password, authenticator).
+  {
+    area: "account",
+    path: "/admin/account",
+    label: "My account",
+    roles: EVERY_STAFF,
+    inNavigation: false,
+    group: "system",
+  },
+];
+
+/** The area a path under /admin belongs to (longest matching prefix), if any. */
+export function areaForPath(pathname: string): AdminAreaRule | undefined {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+  return [...ADMIN_AREAS]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((rule) => path === rule.path || path.startsWith(`${rule.path}/`));
+}
+
+export function canOpen(role: StaffRole, area: AdminAreaRule | AdminArea): boolean {
+  const rule = typeof area === "string" ? ADMIN_AREAS.find((r) => r.area === area) : area;
+  if (!rule) return false;
+  return role === "admin" || rule.roles.includes(role);
+}
+
+/** What the navigation shows a role. */
+export const navigationFor = (role: StaffRole): AdminAreaRule[] =>
+  ADMIN_AREAS.filter((rule) => rule.inNavigation && canOpen(role, rule));
