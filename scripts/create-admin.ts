@@ -8,7 +8,6 @@ import { eq } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { openDatabase } from "../app/db/client.server";
 import { accounts, users } from "../app/db/schema";
-import { ensureCompanySettings } from "../app/db/seed";
 import { ConfigError, loadConfig, loadDotEnv } from "../app/modules/platform/config.server";
 import { getAuth } from "../app/modules/staff/auth.server";
 import { isStaffRole } from "../app/modules/staff/permissions";
@@ -55,7 +54,6 @@ try {
 
 try {
   await database.migrate();
-  await ensureCompanySettings(database.db);
   // Not started: account creation sends no mail; the queue is only a dependency here.
   const boss = new PgBoss({ db: { executeSql: database.executeSql } });
   const deps = { database, boss, config };

@@ -1,4 +1,5 @@
 import { startServer } from "./support/server";
+import { createStaffAccount } from "./support/staff";
 import { RECEIVER_SECRET, startWebhookReceiver } from "./support/webhook-receiver";
 
 /**
@@ -9,6 +10,14 @@ import { RECEIVER_SECRET, startWebhookReceiver } from "./support/webhook-receive
 export default async function globalSetup() {
   const receiver = await startWebhookReceiver();
   process.env.E2E_RECEIVER_URL = receiver.url;
+  // Staff accounts for the admin tests, made the way an operator would.
+  const dataDir = process.env.E2E_DATA_DIR ?? "";
+  const admin = createStaffAccount({ DATA_DIR: dataDir }, "admin@lumenbath.example", "admin");
+  const editor = createStaffAccount({ DATA_DIR: dataDir }, "editor@lumenbath.example", "editor");
+  process.env.E2E_ADMIN_EMAIL = admin.email;
+  process.env.E2E_ADMIN_PASSWORD = admin.password;
+  process.env.E2E_EDITOR_EMAIL = editor.email;
+  process.env.E2E_EDITOR_PASSWORD = editor.password;
   const server = await startServer({
     port: Number(process.env.E2E_PORT),
     dataDir: process.env.E2E_DATA_DIR,

@@ -1,5 +1,8 @@
-/** What the staff guard tells the error screen when it turns someone away. */
+/**
+ * What the staff guard tells the error screen (or, for a resource route, the client) when
+ * it turns someone away; `message` is SPEC §6's text.
+ */
 export type GuardRefusal =
-  | { reason: "unauthenticated"; returnTo: string }
-  | { reason: "forbidden" }
-  | { reason: "cross_site" };
+  | { reason: "unauthenticated"; returnTo: string; message: string }
+  | { reason: "forbidden"; message: string }
+  | { reason: "cross_site"; message: string };

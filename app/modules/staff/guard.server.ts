@@ -6,6 +6,7 @@ import { clientIp } from "~/modules/platform/client-ip.server";
 import { runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
+import { STRINGS } from "~/modules/platform/strings";
 import { getAuth, type AuthDeps } from "./auth.server";
 import { areaForPath, canOpen } from "./permissions";
 import { staffContext } from "./staff-context";
@@ -52,11 +53,24 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
   const staff = await currentStaff(runtime, request);
   if (!staff) {
     const returnTo = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-    throw data({ reason: "unauthenticated", returnTo } satisfies GuardRefusal, { status: 401 });
+    throw data(
+      {
+        reason: "unauthenticated",
+        returnTo,
+        message: STRINGS.guard.accessDenied,
+      } satisfies GuardRefusal,
+      { status: 401 },
+    );
   }
   const area = areaForPath(url.pathname);
   if (area && !canOpen(staff.role, area)) {
-    throw data({ reason: "forbidden" } satisfies GuardRefusal, { status: 403 });
+    throw data(
+      {
+        reason: "forbidden",
+        message: STRINGS.guard.insufficientPermissions,
+      } satisfies GuardRefusal,
+      { status: 403 },
+    );
   }
   if (area?.area !== "account" && !staff.twoFactorEnabled) {
     const company = await getCompanySettings(runtime.db);
@@ -69,6 +83,15 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
 /** The guarded request's staff member (the guard has run). */
 export function requireStaff(context: Context): StaffUser {
   const staff = context.get(staffContext);
-  if (!staff) throw data({ reason: "unauthenticated", returnTo: "/admin" }, { status: 401 });
+  if (!staff) {
+    throw data(
+      {
+        reason: "unauthenticated",
+        returnTo: "/admin",
+        message: STRINGS.guard.accessDenied,
+      } satisfies GuardRefusal,
+      { status: 401 },
+    );
+  }
   return staff;
 }

@@ -133,7 +133,7 @@ export async function attemptStaffLogin(
     return { kind: "two_factor", setCookies };
   }
   const userId = result.response.user.id;
-  await completeSignIn(db, { userId, email, ip: input.ip, now });
+  await completeSignIn(db, { userId, email, ip: input.ip, userAgent: input.userAgent, now });
   return {
     kind: "signed_in",
     userId,
@@ -144,11 +144,22 @@ export async function attemptStaffLogin(
 /** Bookkeeping of a successful sign-in (after the password, or after the authenticator). */
 export async function completeSignIn(
   db: Database,
-  { userId, email, ip, now }: { userId: string; email: string; ip: string | undefined; now: Date },
+  input: {
+    userId: string;
+    email: string;
+    ip: string | undefined;
+    userAgent: string | undefined;
+    now: Date;
+  },
 ): Promise<void> {
-  await db
-    .insert(loginAttempts)
-    .values({ email, ipAddress: ip ?? null, success: true, createdAt: now });
+  const { userId, email, ip, now } = input;
+  await db.insert(loginAttempts).values({
+    email,
+    ipAddress: ip ?? null,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    success: true,
+    createdAt: now,
+  });
   await db.delete(loginLockouts).where(eq(loginLockouts.email, email));
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   await recordAudit(db, {

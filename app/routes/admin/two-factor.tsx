@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: WRONG_CODE }, { status: 401 });
   }
   const now = new Date();
-  await completeSignIn(runtime.db, { ...signedIn, ip, now });
+  await completeSignIn(runtime.db, { ...signedIn, ip, userAgent, now });
   const headers = new Headers();
   for (const cookie of await fixSessionLifetime(deps, setCookies, rememberedChoice(request), now)) {
     headers.append("Set-Cookie", cookie);
