@@ -147,5 +147,11 @@ function logError(error: unknown, request: Request, context: Readonly<RouterCont
     console.error(JSON.stringify({ level: "error", reqId, path, msg: String(error) }));
     return;
   }
+  // React Router refuses a form post whose Origin is another site's before any of our code
+  // runs: a client's mistake or an attack, answered 400, not a fault of ours.
+  if (error instanceof Error && /origin does not match `origin` header/.test(error.message)) {
+    logger.info({ reqId, path }, "cross-site request refused");
+    return;
+  }
   logger.error({ reqId, path, err: error }, "request failed");
 }
