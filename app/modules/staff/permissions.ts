@@ -88,7 +88,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/reviews",
     label: "Reviews",
     roles: EVERY_STAFF,
-    inNavigation: false,
+    inNavigation: true,
     group: "content",
   },
   {
