@@ -24,6 +24,21 @@ export interface AuthDeps {
   issuer?: string;
 }
 
+/**
+ * The link a password e-mail carries. Better Auth's own link goes through its HTTP
+ * endpoint (/api/auth/reset-password/<token>), which this server does not expose; the
+ * link goes straight to the page named by the request's redirectTo instead, with the
+ * token in the query: /admin/set-password?token=...
+ */
+export function passwordLink(publicUrl: URL, authUrl: string, token: string): string {
+  const callback = new URL(authUrl).searchParams.get("callbackURL") ?? "";
+  // Only a path on this site; anything else falls back to the staff page.
+  const path = /^\/[a-z0-9/_-]*$/i.test(callback) ? callback : "/admin/set-password";
+  const link = new URL(path, publicUrl.origin);
+  link.searchParams.set("token", token);
+  return link.toString();
+}
+
 const accessControl = createAccessControl(defaultStatements);
 const adminRole = accessControl.newRole({ ...adminAc.statements });
 const editorRole = accessControl.newRole({ ...userAc.statements });
@@ -52,7 +67,8 @@ function createAuth({ database, boss, config, issuer }: AuthDeps) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3 * 24 * 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url: authUrl, token }) => {
+        const url = passwordLink(config.publicUrl, authUrl, token);
         await database.transaction((tx) =>
           enqueueMail(tx, boss, {
             kind: "staff.password",

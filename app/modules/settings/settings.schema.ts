@@ -1,0 +1,300 @@
+import * as z from "zod";
+import { WEEKDAYS, type OpeningHoursEntry, type Weekday } from "~/db/schema/settings";
+import { sourceOptions } from "~/modules/leads/lead-options";
+
+/**
+ * The admin settings' rules: one zod schema per section of the settings screen, over the
+ * form's raw text (what the browser posts), giving the typed values the database keeps.
+ * Messages are written to be shown beside their field.
+ */
+
+export const SETTINGS_SECTIONS = [
+  "profile",
+  "hours",
+  "links",
+  "claims",
+  "referral",
+  "notifications",
+  "security",
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export const isSettingsSection = (value: unknown): value is SettingsSection =>
+  typeof value === "string" && (SETTINGS_SECTIONS as readonly string[]).includes(value);
+
+/** Rows the opening-hours form offers (one per weekday is the most that can make sense). */
+export const HOURS_ROWS = WEEKDAYS.length;
+/** Most notification addresses kept. */
+export const MAX_NOTIFICATION_EMAILS = 20;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const text = (label: string, max: number) =>
+  z.string().trim().min(1, `Enter ${label}.`).max(max, `Keep it to ${max} characters or fewer.`);
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Keep it to ${max} characters or fewer.`);
+
+const email = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(254, "Keep it to 254 characters or fewer.")
+    .regex(EMAIL_PATTERN, "Enter an e-mail address like name@example.com.")
+    .transform((value) => value.toLowerCase());
+
+/** An absolute http(s) address. */
+export const httpUrl = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Enter an address starting with https://.")
+    .max(max, `Keep it to ${max} characters or fewer.`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+      } catch {
+        return false;
+      }
+    }, "Enter a full address starting with https://.");
+
+/** Big numbers grouped (5,000,000), years and small ones not (1800). */
+const show = (value: number) =>
+  Math.abs(value) >= 10_000 ? value.toLocaleString("en-US") : String(value);
+
+/** A number typed as text: blank, not a number, a fraction where a whole one is needed and
+ * out-of-range values each get their own message. */
+function number(options: { min: number; max: number; integer?: boolean; decimals?: number }) {
+  const { min, max, integer = false, decimals } = options;
+  return z.string().transform((raw, ctx) => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: "custom", message, input: raw });
+      return z.NEVER;
+    };
+    const trimmed = raw.trim().replace(/,/g, "");
+    if (trimmed === "") return fail("Enter a number.");
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return fail("Enter a number, like 42.5.");
+    const value = Number(trimmed);
+    if (integer && !Number.isInteger(value)) return fail("Enter a whole number.");
+    if (decimals !== undefined && (trimmed.split(".")[1]?.length ?? 0) > decimals) {
+      return fail(`Use at most ${decimals} decimal place${decimals === 1 ? "" : "s"}.`);
+    }
+    if (value < min || value > max) {
+      return fail(`Enter a number from ${show(min)} to ${show(max)}.`);
+    }
+    return value;
+  });
+}
+
+const latitude = () => number({ min: -90, max: 90 });
+const longitude = () => number({ min: -180, max: 180 });
+const checkbox = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true");
+
+export const profileSchema = z.object({
+  name: text("the company name", 120),
+  phone: z
+    .string()
+    .trim()
+    .min(1, "Enter the phone number.")
+    .max(30, "Keep it to 30 characters or fewer.")
+    .refine(
+      (value) => /^[0-9+().\s-]+$/.test(value) && value.replace(/\D/g, "").length >= 10,
+      "Enter a phone number with its area code, like (617) 555-0142.",
+    ),
+  email: email("the company e-mail address"),
+  streetAddress: text("the street address", 200),
+  addressLocality: text("the city or town", 100),
+  addressRegion: text("the state", 60),
+  postalCode: text("the ZIP code", 20),
+  addressCountry: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, "Enter the two-letter country code, like US.")),
+  latitude: latitude(),
+  longitude: longitude(),
+});
+
+const hoursRow = z.object({
+  days: z.array(z.enum(WEEKDAYS, { error: "Choose days of the week." })),
+  opens: z.string().trim(),
+  closes: z.string().trim(),
+});
+
+/** The opening hours: filled rows become entries (days in week order, rows by first day). */
+export const hoursSchema = z
+  .object({ rows: z.array(hoursRow).max(HOURS_ROWS) })
+  .transform((input, ctx) => {
+    const fail = (path: (string | number)[], message: string) =>
+      ctx.issues.push({ code: "custom", message, path, input });
+    const entries: OpeningHoursEntry[] = [];
+    const seen = new Map<Weekday, number>();
+    input.rows.forEach((row, index) => {
+      if (row.days.length === 0 && !row.opens && !row.closes) return;
+      const rowPath = ["rows", index];
+      if (row.days.length === 0) fail([...rowPath, "days"], "Choose at least one day.");
+      for (const day of row.days) {
+        const other = seen.get(day);
+        if (other !== undefined && other !== index) {
+          fail([...rowPath, "days"], `${day} is already in row ${other + 1}.`);
+        }
+        seen.set(day, index);
+      }
+      const opensOk = TIME_PATTERN.test(row.opens);
+      const closesOk = TIME_PATTERN.test(row.closes);
+      if (!opensOk) fail([...rowPath, "opens"], "Enter the opening time, like 08:00.");
+      if (!closesOk) fail([...rowPath, "closes"], "Enter the closing time, like 20:00.");
+      if (opensOk && closesOk && row.closes <= row.opens) {
+        fail([...rowPath, "closes"], "The closing time must be after the opening time.");
+      }
+      const days = WEEKDAYS.filter((day) => row.days.includes(day));
+      entries.push({ days, opens: row.opens, closes: row.closes });
+    });
+    if (entries.length === 0) fail(["rows"], "Enter the hours of at least one day.");
+    return entries.sort((a, b) => WEEKDAYS.indexOf(a.days[0]!) - WEEKDAYS.indexOf(b.days[0]!));
+  });
+
+export const linksSchema = z.object({
+  financingUrl: httpUrl(),
+  paymentsUrl: httpUrl(),
+  reviewUrl: httpUrl(),
+  facebookUrl: httpUrl(),
+  instagramUrl: httpUrl(),
+});
+
+export const claimsSchema = z.object({
+  ratingValue: number({ min: 1, max: 5, decimals: 1 }),
+  ratingCount: number({ min: 0, max: 100_000_000, integer: true }),
+  projectsCount: number({ min: 0, max: 100_000_000, integer: true }),
+  foundedYear: number({ min: 1800, max: new Date().getFullYear(), integer: true }),
+  priceRange: z
+    .string()
+    .trim()
+    .regex(/^\${1,4}$/, "Use one to four dollar signs, from $ to $$$$."),
+  serviceAreaLatitude: latitude(),
+  serviceAreaLongitude: longitude(),
+  serviceRadiusMeters: number({ min: 1, max: 5_000_000, integer: true }),
+});
+
+/** The built-in "How did you hear about us?" options the name must not repeat. */
+const BUILT_IN_SOURCES = sourceOptions("").map((option) => option.toLowerCase());
+
+export const referralSchema = z.object({
+  referralByName: optionalText(120).refine(
+    (value) => !BUILT_IN_SOURCES.includes(value.toLowerCase()),
+    "That is already one of the form's options: enter a person's name.",
+  ),
+});
+
+/** Addresses one per line (commas and semicolons also separate); duplicates dropped. */
+export const notificationsSchema = z.object({
+  notificationEmails: z.string().transform((raw, ctx) => {
+    const addresses = [
+      ...new Set(
+        raw
+          .split(/[\s,;]+/)
+          .map((address) => address.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    const bad = addresses.filter((address) => !EMAIL_PATTERN.test(address) || address.length > 254);
+    if (bad.length > 0) {
+      ctx.issues.push({
+        code: "custom",
+        message: `Not an e-mail address: ${bad.slice(0, 3).join(", ")}${bad.length > 3 ? "…" : ""}`,
+        input: raw,
+      });
+      return z.NEVER;
+    }
+    if (addresses.length > MAX_NOTIFICATION_EMAILS) {
+      ctx.issues.push({
+        code: "custom",
+        message: `Enter at most ${MAX_NOTIFICATION_EMAILS} addresses.`,
+        input: raw,
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  }),
+});
+
+export const securitySchema = z.object({
+  botProtection: checkbox(),
+  requireStaffTwoFactor: checkbox(),
+});
+
+export const SECTION_SCHEMAS = {
+  profile: profileSchema,
+  links: linksSchema,
+  claims: claimsSchema,
+  referral: referralSchema,
+  notifications: notificationsSchema,
+  security: securitySchema,
+} as const;
+
+/** The company_settings columns each section edits (hours: openingHours). */
+export const SECTION_FIELDS = {
+  profile: Object.keys(profileSchema.shape) as (keyof z.infer<typeof profileSchema>)[],
+  hours: ["openingHours"] as const,
+  links: Object.keys(linksSchema.shape) as (keyof z.infer<typeof linksSchema>)[],
+  claims: Object.keys(claimsSchema.shape) as (keyof z.infer<typeof claimsSchema>)[],
+  referral: ["referralByName"] as const,
+  notifications: ["notificationEmails"] as const,
+  security: ["botProtection", "requireStaffTwoFactor"] as const,
+} satisfies Record<SettingsSection, readonly string[]>;
+
+/** A new webhook endpoint. */
+export const webhookEndpointSchema = z.object({
+  url: httpUrl(2000),
+  description: optionalText(200),
+  enabled: checkbox(),
+});
+
+/** What a form posted for a section, as text (kept to show back beside the errors). */
+export type RawHoursRow = { days: string[]; opens: string; closes: string };
+export type RawSection = Record<string, string> | { rows: RawHoursRow[] };
+
+/** Reads a section's fields from a posted form. */
+export function readSectionForm(section: SettingsSection, form: FormData): RawSection {
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  if (section === "hours") {
+    const rows: RawHoursRow[] = [];
+    for (let index = 0; index < HOURS_ROWS; index += 1) {
+      rows.push({
+        days: form.getAll(`hours.${index}.days`).filter((v): v is string => typeof v === "string"),
+        opens: get(`hours.${index}.opens`),
+        closes: get(`hours.${index}.closes`),
+      });
+    }
+    return { rows };
+  }
+  const fields: readonly string[] = SECTION_FIELDS[section];
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    // Unticked checkboxes are not posted at all: absent means off.
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value;
+    else if (section !== "security") values[field] = "";
+  }
+  return values;
+}
+
+/** zod issues as "field" -> first message ("rows.0.opens" for nested fields). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

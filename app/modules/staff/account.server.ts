@@ -1,0 +1,252 @@
+import { and, eq, gt } from "drizzle-orm";
+import * as z from "zod";
+import type { Database } from "~/db/client.server";
+import { sessions, users, verifications } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { hitRateLimit } from "~/modules/platform/rate-limit.server";
+import { minutesText } from "~/modules/platform/strings";
+import { getAuth, sessionCookieName, type AuthDeps } from "./auth.server";
+
+/**
+ * A staff member's own sign-in: choosing a password from an e-mailed link, changing it,
+ * and keeping a session's lifetime when Better Auth swaps the session for a new one.
+ */
+
+export interface AccountActor {
+  id: string;
+  email: string;
+  ip: string | null;
+}
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+
+export const ACCOUNT_MESSAGES = {
+  passwordTooShort: `Use at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Use at most ${PASSWORD_MAX} characters.`,
+  passwordsDiffer: "The two passwords are not the same.",
+  currentPassword: "That is not your current password.",
+  enterCurrentPassword: "Enter your current password.",
+  samePassword: "Choose a password different from the current one.",
+  linkInvalid: "This link has expired or has already been used. Ask an admin to send a new one.",
+  tooManyAttempts: "Too many password attempts. Please wait {minutes} before trying again.",
+} as const;
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordTooLong);
+
+/** A new password typed twice. */
+export const newPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, ACCOUNT_MESSAGES.enterCurrentPassword),
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  })
+  .refine((input) => input.password !== input.currentPassword, {
+    message: ACCOUNT_MESSAGES.samePassword,
+    path: ["password"],
+  });
+
+export type FieldErrors = Record<string, string>;
+
+function errorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+/** The code of a Better Auth API error ("INVALID_PASSWORD"), if it is one. */
+export function authErrorCode(error: unknown): string | undefined {
+  return (error as { body?: { code?: string } } | undefined)?.body?.code;
+}
+
+/** Password checks per member: 10 in 15 minutes, so a stolen session cannot guess it. */
+const PASSWORD_ATTEMPTS = { limit: 10, windowMs: 15 * 60_000 };
+
+/** Counts a password check; the message to show when there were too many. */
+export async function passwordAttemptRefusal(
+  db: Database,
+  userId: string,
+): Promise<string | undefined> {
+  const result = await hitRateLimit(db, `account-password:${userId}`, PASSWORD_ATTEMPTS);
+  return result.allowed
+    ? undefined
+    : ACCOUNT_MESSAGES.tooManyAttempts.replace("{minutes}", minutesText(result.retryAfterMs));
+}
+
+/* Set a password from an e-mailed link ------------------------------------------------ */
+
+const tokenIdentifier = (token: string) => `reset-password:${token}`;
+
+/** The account a still-valid password link belongs to. */
+export async function passwordTokenOwner(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(
+      and(eq(verifications.identifier, tokenIdentifier(token)), gt(verifications.expiresAt, now)),
+    );
+  return row?.userId;
+}
+
+export type SetPasswordOutcome = { ok: true } | { ok: false; errors: FieldErrors };
+
+/**
+ * Sets the password of the account the link was made for (an invitation or a reset),
+ * once: the token is consumed and the account's other sessions end.
+ */
+export async function setPasswordWithToken(
+  deps: AuthDeps,
+  input: { token: string; password: string; confirmPassword: string; ip: string | null },
+): Promise<SetPasswordOutcome> {
+  const db = deps.database.db;
+  const userId = await passwordTokenOwner(db, input.token);
+  if (!userId) return { ok: false, errors: { form: ACCOUNT_MESSAGES.linkInvalid } };
+  const parsed = newPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+  try {
+    await getAuth(deps).api.resetPassword({
+      body: { newPassword: parsed.data.password, token: input.token },
+    });
+  } catch (error) {
+    if (authErrorCode(error) === "INVALID_TOKEN") {
+      return { ok: false, errors: { form: ACCOUNT_MESSAGES.linkInvalid } };
+    }
+    throw error;
+  }
+  await recordAudit(db, {
+    actorId: userId,
+    actorEmail: await emailOf(db, userId),
+    action: "account.password_set",
+    target: `user:${userId}`,
+    details: { via: "link" },
+    ipAddress: input.ip,
+  });
+  return { ok: true };
+}
+
+async function emailOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/* Change one's own password ----------------------------------------------------------- */
+
+export type ChangePasswordOutcome =
+  { ok: true; setCookies: string[] } | { ok: false; errors: FieldErrors };
+
+/**
+ * Changes the signed-in member's password and ends their other sessions; this session
+ * goes on (Better Auth replaces it, keeping its lifetime).
+ */
+export async function changeOwnPassword(
+  deps: AuthDeps,
+  actor: AccountActor,
+  headers: Headers,
+  input: { currentPassword: string; password: string; confirmPassword: string },
+): Promise<ChangePasswordOutcome> {
+  const parsed = changePasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
+  const db = deps.database.db;
+  const refusal = await passwordAttemptRefusal(db, actor.id);
+  if (refusal) return { ok: false, errors: { currentPassword: refusal } };
+  const expiresAt = await currentSessionExpiry(deps, headers);
+  let setCookies: string[];
+  try {
+    const answer = await getAuth(deps).api.changePassword({
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.password,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    setCookies = answer.headers.getSetCookie();
+  } catch (error) {
+    if (authErrorCode(error) === "INVALID_PASSWORD") {
+      return { ok: false, errors: { currentPassword: ACCOUNT_MESSAGES.currentPassword } };
+    }
+    throw error;
+  }
+  await recordAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "account.password",
+    target: `user:${actor.id}`,
+    details: { otherSessionsEnded: true },
+    ipAddress: actor.ip,
+  });
+  return { ok: true, setCookies: await keepSessionLifetime(deps, setCookies, expiresAt) };
+}
+
+/* Session lifetime -------------------------------------------------------------------- */
+
+/** When the session of these request headers ends. */
+export async function currentSessionExpiry(
+  deps: AuthDeps,
+  headers: Headers,
+): Promise<Date | undefined> {
+  const found = await getAuth(deps).api.getSession({ headers });
+  return found ? new Date(found.session.expiresAt) : undefined;
+}
+
+/**
+ * Better Auth replaces the session after a password change or an authenticator change,
+ * with its default lifetime (30 days). The new session keeps the old one's end instead
+ * (24 hours unless "remember me" was ticked), in the database and on the cookie.
+ */
+export async function keepSessionLifetime(
+  deps: AuthDeps,
+  setCookies: string[],
+  expiresAt: Date | undefined,
+  now = new Date(),
+): Promise<string[]> {
+  if (!expiresAt) return setCookies;
+  const name = sessionCookieName(deps.config);
+  const seconds = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  const result: string[] = [];
+  for (const cookie of setCookies) {
+    const value = cookie.startsWith(`${name}=`)
+      ? decodeURIComponent(cookie.slice(name.length + 1).split(";")[0] ?? "")
+      : "";
+    if (!value) {
+      result.push(cookie);
+      continue;
+    }
+    const token = value.split(".")[0] ?? "";
+    await deps.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, token));
+    const attributes = cookie
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim())
+      .filter((part) => !/^(max-age|expires)=/i.test(part));
+    result.push(
+      [
+        cookie.split(";")[0],
+        `Max-Age=${seconds}`,
+        `Expires=${expiresAt.toUTCString()}`,
+        ...attributes,
+      ].join("; "),
+    );
+  }
+  return result;
+}

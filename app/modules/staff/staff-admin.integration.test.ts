@@ -1,0 +1,329 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, mailMessages, twoFactors, users } from "~/db/schema";
+import { passwordTokenOwner, setPasswordWithToken } from "./account.server";
+import {
+  changeStaffRole,
+  countSessions,
+  inviteStaff,
+  listStaff,
+  resendInvitation,
+  resetStaffTwoFactor,
+  setStaffDisabled,
+  STAFF_MESSAGES,
+  type StaffActor,
+} from "./staff-admin.server";
+import {
+  createMember,
+  sessionFor,
+  signIn,
+  startStaffTestWorld,
+  totpCode,
+  type StaffTestWorld,
+} from "./test-support.server";
+import { confirmTotpSetup, startTotpSetup } from "./two-factor.server";
+
+let world: StaffTestWorld;
+let admin: Awaited<ReturnType<typeof createMember>>;
+let actor: StaffActor;
+
+beforeAll(async () => {
+  world = await startStaffTestWorld();
+  admin = await createMember(world.deps, "admin", "Avery Admin");
+  actor = { id: admin.id, email: admin.email, ip: "203.0.113.7" };
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+async function lastAudit(action: string) {
+  const [event] = await world.database.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.action, action))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return event;
+}
+
+async function mailTo(email: string) {
+  const rows = await world.database.db.select().from(mailMessages);
+  return rows.filter((row) => row.to.includes(email));
+}
+
+const linkToken = (text: string) => {
+  const link = /https?:\/\/\S+\/admin\/set-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+  return link?.[1];
+};
+
+describe("inviting a member", () => {
+  it("creates the account, mails a set-password link that works once, and the member signs in", async () => {
+    const email = "Jordan.Invitee@Example.com";
+    const outcome = await inviteStaff(world.deps, actor, {
+      name: "Jordan Invitee",
+      email,
+      role: "editor",
+    });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.user).toMatchObject({
+      email: "jordan.invitee@example.com",
+      role: "editor",
+      name: "Jordan Invitee",
+      twoFactorEnabled: false,
+      disabled: false,
+    });
+
+    const [mail] = await mailTo("jordan.invitee@example.com");
+    expect(mail).toBeDefined();
+    expect(mail!.kind).toBe("staff.password");
+    const token = linkToken(mail!.text);
+    expect(token, mail!.text).toBeTruthy();
+    // The link goes to our page on PUBLIC_URL, not to Better Auth's unexposed endpoint.
+    expect(mail!.text).toContain("http://127.0.0.1:5190/admin/set-password?token=");
+    expect(mail!.text).not.toContain("/api/auth/");
+    expect(await passwordTokenOwner(world.database.db, token!)).toBe(outcome.user.id);
+
+    // The random password nobody knows does not get anyone in.
+    const before = await signIn(world.deps, "jordan.invitee@example.com", "guessing-is-useless");
+    expect(before.kind).toBe("refused");
+
+    const mismatch = await setPasswordWithToken(world.deps, {
+      token: token!,
+      password: "a fine long password",
+      confirmPassword: "a different password",
+      ip: null,
+    });
+    expect(mismatch).toEqual({
+      ok: false,
+      errors: { confirmPassword: "The two passwords are not the same." },
+    });
+    const short = await setPasswordWithToken(world.deps, {
+      token: token!,
+      password: "short",
+      confirmPassword: "short",
+      ip: null,
+    });
+    expect(short.ok).toBe(false);
+    if (!short.ok) expect(short.errors.password).toBe("Use at least 12 characters.");
+
+    const set = await setPasswordWithToken(world.deps, {
+      token: token!,
+      password: "correct horse battery staple",
+      confirmPassword: "correct horse battery staple",
+      ip: "198.51.100.4",
+    });
+    expect(set).toEqual({ ok: true });
+    const signedIn = await signIn(
+      world.deps,
+      "jordan.invitee@example.com",
+      "correct horse battery staple",
+    );
+    expect(signedIn.kind).toBe("signed_in");
+
+    // The link works once.
+    const again = await setPasswordWithToken(world.deps, {
+      token: token!,
+      password: "another long password",
+      confirmPassword: "another long password",
+      ip: null,
+    });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.errors.form).toMatch(/expired or has already been used/);
+
+    const invite = await lastAudit("staff.invite");
+    expect(invite).toMatchObject({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      target: `user:${outcome.user.id}`,
+      ipAddress: "203.0.113.7",
+      details: { email: "jordan.invitee@example.com", name: "Jordan Invitee", role: "editor" },
+    });
+    expect(await lastAudit("account.password_set")).toMatchObject({
+      actorId: outcome.user.id,
+      ipAddress: "198.51.100.4",
+    });
+    // No password, hash or token in what the audit log keeps.
+    const everything = JSON.stringify(await world.database.db.select().from(auditEvents));
+    expect(everything).not.toContain(token!);
+    expect(everything).not.toContain("correct horse battery staple");
+  });
+
+  it("answers errors beside the fields and refuses an address already in use", async () => {
+    const invalid = await inviteStaff(world.deps, actor, {
+      name: " ",
+      email: "nope",
+      role: "owner",
+    });
+    expect(invalid).toEqual({
+      ok: false,
+      errors: {
+        name: "Enter their name.",
+        email: "Enter an e-mail address like name@example.com.",
+        role: "Choose a role.",
+      },
+    });
+    const taken = await inviteStaff(world.deps, actor, {
+      name: "Someone",
+      email: admin.email.toUpperCase(),
+      role: "editor",
+    });
+    expect(taken).toEqual({ ok: false, errors: { email: STAFF_MESSAGES.emailTaken } });
+  });
+
+  it("mails a new link on request", async () => {
+    const member = await createMember(world.deps, "editor");
+    expect(await resendInvitation(world.deps, actor, member.id)).toEqual({
+      ok: true,
+      changed: true,
+    });
+    const [mail] = await mailTo(member.email);
+    expect(linkToken(mail!.text)).toBeTruthy();
+    expect(await lastAudit("staff.password_link")).toMatchObject({ target: `user:${member.id}` });
+  });
+});
+
+describe("roles and disabling", () => {
+  it("changes a role and audits old and new", async () => {
+    const member = await createMember(world.deps, "editor");
+    expect(await changeStaffRole(world.database, actor, member.id, "admin")).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect(await lastAudit("staff.role")).toMatchObject({
+      target: `user:${member.id}`,
+      details: { email: member.email, changes: [{ field: "role", from: "editor", to: "admin" }] },
+    });
+    expect(await changeStaffRole(world.database, actor, member.id, "admin")).toEqual({
+      ok: true,
+      changed: false,
+    });
+    expect(await changeStaffRole(world.database, actor, member.id, "editor")).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("never lets an admin demote or disable themselves", async () => {
+    expect(await changeStaffRole(world.database, actor, admin.id, "editor")).toEqual({
+      ok: false,
+      error: STAFF_MESSAGES.self,
+    });
+    expect(await setStaffDisabled(world.database, actor, admin.id, true)).toEqual({
+      ok: false,
+      error: STAFF_MESSAGES.self,
+    });
+    const [row] = await world.database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row).toMatchObject({ role: "admin", banned: false });
+  });
+
+  it("keeps the last active admin", async () => {
+    // Another admin acts while being the only other one, then is disabled behind their back.
+    const other = await createMember(world.deps, "admin");
+    const otherActor: StaffActor = { id: other.id, email: other.email, ip: null };
+    await world.database.db.update(users).set({ banned: true }).where(eq(users.role, "admin"));
+    await world.database.db.update(users).set({ banned: false }).where(eq(users.id, admin.id));
+    // Only `admin` is active now; `other` (disabled) tries to remove them.
+    expect(await changeStaffRole(world.database, otherActor, admin.id, "editor")).toEqual({
+      ok: false,
+      error: STAFF_MESSAGES.lastAdmin,
+    });
+    expect(await setStaffDisabled(world.database, otherActor, admin.id, true)).toEqual({
+      ok: false,
+      error: STAFF_MESSAGES.lastAdmin,
+    });
+    const [row] = await world.database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row).toMatchObject({ role: "admin", banned: false });
+    await world.database.db.update(users).set({ banned: false }).where(eq(users.id, other.id));
+  });
+
+  it("disabling ends the member's sessions and refuses sign-in; enabling lets them back", async () => {
+    const member = await createMember(world.deps, "editor");
+    await sessionFor(world.deps, member.email, member.password);
+    expect(await countSessions(world.database.db, member.id)).toBe(1);
+
+    expect(await setStaffDisabled(world.database, actor, member.id, true)).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect(await countSessions(world.database.db, member.id)).toBe(0);
+    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("refused");
+    expect(await lastAudit("staff.disable")).toMatchObject({
+      target: `user:${member.id}`,
+      details: { changes: [{ field: "disabled", from: false, to: true }] },
+    });
+    const listed = (await listStaff(world.database.db)).find((user) => user.id === member.id);
+    expect(listed?.disabled).toBe(true);
+
+    expect(await setStaffDisabled(world.database, actor, member.id, false)).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("signed_in");
+    expect(await lastAudit("staff.enable")).toMatchObject({ target: `user:${member.id}` });
+  });
+
+  it("an unknown member is answered, not thrown", async () => {
+    expect(await changeStaffRole(world.database, actor, "no-such-user", "admin")).toEqual({
+      ok: false,
+      error: STAFF_MESSAGES.notFound,
+    });
+  });
+});
+
+describe("resetting an authenticator", () => {
+  it("removes the member's authenticator, turns the flag off and ends their sessions", async () => {
+    const member = await createMember(world.deps, "editor");
+    const headers = await sessionFor(world.deps, member.email, member.password);
+    const memberActor = { id: member.id, email: member.email, ip: null };
+    const started = await startTotpSetup(world.deps, memberActor, headers, member.password);
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const confirmed = await confirmTotpSetup(
+      world.deps,
+      memberActor,
+      headers,
+      totpCode(started.uri),
+    );
+    expect(confirmed.ok).toBe(true);
+    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("two_factor");
+
+    expect(await resetStaffTwoFactor(world.database, actor, admin.id)).toEqual({
+      ok: false,
+      error: STAFF_MESSAGES.ownAuthenticator,
+    });
+    expect(await resetStaffTwoFactor(world.database, actor, member.id)).toEqual({
+      ok: true,
+      changed: true,
+    });
+    const [row] = await world.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.twoFactorEnabled).toBe(false);
+    expect(
+      await world.database.db.select().from(twoFactors).where(eq(twoFactors.userId, member.id)),
+    ).toEqual([]);
+    expect(await countSessions(world.database.db, member.id)).toBe(0);
+    expect(await lastAudit("staff.reset_two_factor")).toMatchObject({
+      target: `user:${member.id}`,
+      details: { changes: [{ field: "twoFactorEnabled", from: true, to: false }] },
+    });
+    // The password alone signs in again.
+    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("signed_in");
+  });
+});
+
+describe("the staff list", () => {
+  it("shows every staff member with an initials avatar and never an affiliate", async () => {
+    const list = await listStaff(world.database.db);
+    expect(list.length).toBeGreaterThan(3);
+    const me = list.find((user) => user.id === admin.id);
+    expect(me).toMatchObject({ name: "Avery Admin", role: "admin" });
+    expect(me?.avatar).toMatch(/^data:image\/svg\+xml/);
+    expect(decodeURIComponent(me!.avatar)).toContain(">AA<");
+    expect(me?.lastLogin).toBeNull();
+    const signedIn = list.find((user) => user.email === "jordan.invitee@example.com");
+    expect(signedIn?.lastLogin).toBeInstanceOf(Date);
+    const [admins] = await world.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, "admin"), eq(users.id, admin.id)));
+    expect(admins).toBeDefined();
+  });
+});

@@ -1,0 +1,293 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import * as z from "zod";
+import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
+import { sessions, twoFactors, users } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { getAuth, type AuthDeps } from "./auth.server";
+import { STAFF_ROLES, type StaffRole } from "./permissions";
+import { createStaffAccount, generatePassword, toStaffUser, type StaffUser } from "./staff.server";
+
+/**
+ * Staff accounts as admins manage them: invitations, roles, disabling and authenticator
+ * resets. Nobody can demote or disable themselves, and the last active admin stays one,
+ * so the staff area can never be left without an admin. Every change is audited.
+ */
+
+export interface StaffActor {
+  id: string;
+  email: string;
+  ip: string | null;
+}
+
+/** Where an invitation's (and a reset's) link lands: /admin/set-password?token=... */
+export const SET_PASSWORD_PATH = "/admin/set-password";
+
+export const STAFF_MESSAGES = {
+  self: "You cannot do this to your own account. Another admin can.",
+  lastAdmin: "This is the last active admin: make someone else an admin first.",
+  notFound: "That staff member no longer exists.",
+  emailTaken: "There is already an account with this e-mail address.",
+  ownAuthenticator: "Change your own authenticator under My account.",
+} as const;
+
+export const inviteSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter their name.")
+    .max(100, "Keep it to 100 characters or fewer."),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter their e-mail address.")
+    .max(254, "Keep it to 254 characters or fewer.")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter an e-mail address like name@example.com."),
+  role: z.enum(STAFF_ROLES, { error: "Choose a role." }),
+});
+
+export type StaffOutcome = { ok: true; changed: boolean } | { ok: false; error: string };
+
+/** Every staff account, admins first, then by name. */
+export async function listStaff(db: Database): Promise<StaffUser[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(asc(users.role), asc(users.name), asc(users.email));
+  return rows.map(toStaffUser).filter((user): user is StaffUser => Boolean(user));
+}
+
+export type InviteOutcome =
+  { ok: true; user: StaffUser } | { ok: false; errors: Record<string, string> };
+
+/**
+ * Creates the account with a random password nobody knows and mails a link to choose
+ * one (Better Auth's password reset, landing on /admin/set-password).
+ */
+export async function inviteStaff(
+  deps: AuthDeps,
+  actor: StaffActor,
+  raw: Record<string, string | undefined>,
+): Promise<InviteOutcome> {
+  const parsed = inviteSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues)
+      errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return { ok: false, errors };
+  }
+  const { name, email, role } = parsed.data;
+  const db = deps.database.db;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return { ok: false, errors: { email: STAFF_MESSAGES.emailTaken } };
+
+  let created;
+  try {
+    created = await createStaffAccount(deps, { email, name, role, password: generatePassword() });
+  } catch (error) {
+    // Someone else created the same address a moment ago.
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (taken) return { ok: false, errors: { email: STAFF_MESSAGES.emailTaken } };
+    throw error;
+  }
+  await sendSetPasswordLink(deps, email);
+  await recordAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "staff.invite",
+    target: `user:${created.id}`,
+    details: { email, name, role },
+    ipAddress: actor.ip,
+  });
+  return { ok: true, user: toStaffUser(created)! };
+}
+
+/** Mails a new set-password link (the invitation's link lasts 3 days). */
+export async function resendInvitation(
+  deps: AuthDeps,
+  actor: StaffActor,
+  userId: string,
+): Promise<StaffOutcome> {
+  const db = deps.database.db;
+  const [target] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), inArray(users.role, [...STAFF_ROLES])));
+  if (!target) return { ok: false, error: STAFF_MESSAGES.notFound };
+  await sendSetPasswordLink(deps, target.email);
+  await recordAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "staff.password_link",
+    target: `user:${userId}`,
+    details: { email: target.email },
+    ipAddress: actor.ip,
+  });
+  return { ok: true, changed: true };
+}
+
+async function sendSetPasswordLink(deps: AuthDeps, email: string): Promise<void> {
+  await getAuth(deps).api.requestPasswordReset({
+    body: { email, redirectTo: SET_PASSWORD_PATH },
+  });
+}
+
+interface LockedStaff {
+  target: { id: string; email: string; role: StaffRole; banned: boolean; twoFactor: boolean };
+  /** Active (not disabled) admins other than the target. */
+  otherActiveAdmins: number;
+}
+
+/**
+ * The target and the count of other active admins, with every staff row locked for the
+ * transaction, so two admins acting at once cannot both remove the last admin.
+ */
+async function lockStaff(tx: Transaction, userId: string): Promise<LockedStaff | undefined> {
+  const rows = await tx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      twoFactor: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(asc(users.id))
+    .for("update");
+  const target = rows.find((row) => row.id === userId);
+  if (!target) return undefined;
+  const otherActiveAdmins = rows.filter(
+    (row) => row.id !== userId && row.role === "admin" && !row.banned,
+  ).length;
+  return {
+    target: {
+      id: target.id,
+      email: target.email,
+      role: target.role as StaffRole,
+      banned: Boolean(target.banned),
+      twoFactor: Boolean(target.twoFactor),
+    },
+    otherActiveAdmins,
+  };
+}
+
+type Handle = Pick<DatabaseHandle, "transaction">;
+
+/** Makes a member admin or editor. */
+export async function changeStaffRole(
+  database: Handle,
+  actor: StaffActor,
+  userId: string,
+  role: StaffRole,
+): Promise<StaffOutcome> {
+  if (userId === actor.id) return { ok: false, error: STAFF_MESSAGES.self };
+  return database.transaction(async (tx) => {
+    const locked = await lockStaff(tx, userId);
+    if (!locked) return { ok: false, error: STAFF_MESSAGES.notFound };
+    const { target } = locked;
+    if (target.role === role) return { ok: true, changed: false };
+    if (target.role === "admin" && !target.banned && locked.otherActiveAdmins === 0) {
+      return { ok: false, error: STAFF_MESSAGES.lastAdmin };
+    }
+    await tx.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordAudit(tx.db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "staff.role",
+      target: `user:${userId}`,
+      details: { email: target.email, changes: [{ field: "role", from: target.role, to: role }] },
+      ipAddress: actor.ip,
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+/** Disables (signs out everywhere; sign-in refused) or enables a member. */
+export async function setStaffDisabled(
+  database: Handle,
+  actor: StaffActor,
+  userId: string,
+  disabled: boolean,
+): Promise<StaffOutcome> {
+  if (userId === actor.id) return { ok: false, error: STAFF_MESSAGES.self };
+  return database.transaction(async (tx) => {
+    const locked = await lockStaff(tx, userId);
+    if (!locked) return { ok: false, error: STAFF_MESSAGES.notFound };
+    const { target } = locked;
+    if (target.banned === disabled) return { ok: true, changed: false };
+    if (disabled && target.role === "admin" && locked.otherActiveAdmins === 0) {
+      return { ok: false, error: STAFF_MESSAGES.lastAdmin };
+    }
+    await tx.db
+      .update(users)
+      .set({
+        banned: disabled,
+        banReason: disabled ? "Disabled by an admin" : null,
+        banExpires: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    if (disabled) await tx.db.delete(sessions).where(eq(sessions.userId, userId));
+    await recordAudit(tx.db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: disabled ? "staff.disable" : "staff.enable",
+      target: `user:${userId}`,
+      details: {
+        email: target.email,
+        changes: [{ field: "disabled", from: !disabled, to: disabled }],
+      },
+      ipAddress: actor.ip,
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+/**
+ * Removes a member's authenticator (a lost phone): they sign in with the password alone
+ * and can set up a new one; their sessions end.
+ */
+export async function resetStaffTwoFactor(
+  database: Handle,
+  actor: StaffActor,
+  userId: string,
+): Promise<StaffOutcome> {
+  if (userId === actor.id) return { ok: false, error: STAFF_MESSAGES.ownAuthenticator };
+  return database.transaction(async (tx) => {
+    const locked = await lockStaff(tx, userId);
+    if (!locked) return { ok: false, error: STAFF_MESSAGES.notFound };
+    const removed = await tx.db
+      .delete(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .returning({ id: twoFactors.id });
+    if (!locked.target.twoFactor && removed.length === 0) return { ok: true, changed: false };
+    await tx.db
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx.db.delete(sessions).where(eq(sessions.userId, userId));
+    await recordAudit(tx.db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "staff.reset_two_factor",
+      target: `user:${userId}`,
+      details: {
+        email: locked.target.email,
+        changes: [{ field: "twoFactorEnabled", from: locked.target.twoFactor, to: false }],
+      },
+      ipAddress: actor.ip,
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+/** How many sessions a member has open (for tests and the list's sake). */
+export async function countSessions(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return Number(row?.n ?? 0);
+}

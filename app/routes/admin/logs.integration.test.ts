@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailMessages } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { auditActions, auditPage, parseAuditCursor, AUDIT_PAGE_SIZE } from "./audit.server";
+import { decodeMailCursor, mailLogPage, mailMessage, MAIL_PAGE_SIZE } from "./mail.server";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("the mail log's pages", () => {
+  it("pages through every message once, even many stored at the same instant", async () => {
+    // One transaction: now() is the same for every row.
+    await database.transaction(async (tx) => {
+      await tx.db.insert(mailMessages).values(
+        Array.from({ length: 120 }, (_, index) => ({
+          kind: "test",
+          to: [`person${index}@example.com`],
+          subject: `Message ${index}`,
+          text: `Body ${index}`,
+          status: index % 10 === 0 ? ("failed" as const) : ("kept" as const),
+        })),
+      );
+    });
+    await database.db
+      .insert(mailMessages)
+      .values({ kind: "test", to: ["late@example.com"], subject: "Newest", text: "x" });
+
+    const seen: string[] = [];
+    let before: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await mailLogPage(database.db, { before });
+      pages += 1;
+      expect(page.messages.length).toBeLessThanOrEqual(MAIL_PAGE_SIZE);
+      expect(page.messages.every((message) => !("text" in message))).toBe(true);
+      seen.push(...page.messages.map((message) => message.id));
+      if (!page.next) break;
+      before = decodeMailCursor(page.next);
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(121);
+    expect(new Set(seen).size).toBe(121);
+    const first = await mailMessage(database.db, seen[0]!);
+    expect(first?.subject).toBe("Newest");
+
+    const failed = await mailLogPage(database.db, { status: "failed" });
+    expect(failed.messages).toHaveLength(12);
+    expect(failed.next).toBeNull();
+    expect(decodeMailCursor("not-a-cursor")).toBeUndefined();
+    expect(await mailMessage(database.db, "nope")).toBeUndefined();
+  });
+});
+
+describe("the audit log's pages", () => {
+  it("pages newest first and filters by action", async () => {
+    for (let index = 0; index < 60; index += 1) {
+      await recordAudit(database.db, {
+        actorId: null,
+        actorEmail: "someone@example.com",
+        action: index % 3 === 0 ? "sign_in_failed" : "sign_in",
+        details: { index },
+        ipAddress: "192.0.2.1",
+      });
+    }
+    const first = await auditPage(database.db, {});
+    expect(first.events).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(first.events[0]!.details).toEqual({ index: 59 });
+    const second = await auditPage(database.db, { before: parseAuditCursor(String(first.next)) });
+    expect(second.events).toHaveLength(10);
+    expect(second.next).toBeNull();
+
+    const failures = await auditPage(database.db, { action: "sign_in_failed" });
+    expect(failures.events).toHaveLength(20);
+    expect(failures.events.every((event) => event.action === "sign_in_failed")).toBe(true);
+    expect(await auditActions(database.db)).toEqual(["sign_in", "sign_in_failed"]);
+    expect(parseAuditCursor("12; drop")).toBeUndefined();
+  });
+});
