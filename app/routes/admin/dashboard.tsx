@@ -1,14 +1,209 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { PageHeader } from "~/components/admin/ui";
+import {
+  Badge,
+  cellClass,
+  DataTable,
+  EmptyState,
+  formatDateTime,
+  PageHeader,
+  Panel,
+  StatCard,
+} from "~/components/admin/ui";
+import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { getDashboardFigures, type CountByLabel } from "~/modules/leads/dashboard.server";
+import { leadStatusLabel, leadStatusTone } from "~/modules/leads/lead-display";
+import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
+import { canOpen } from "~/modules/staff/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Staff area" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+/** Lead figures carry customers' names, so only those who may open the inbox see them. */
+export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  return { name: staff.name };
+  const { db } = context.get(runtimeContext);
+  const figures = canOpen(staff.role, "leads") ? await getDashboardFigures(db) : null;
+  return { name: staff.name, figures };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  return <PageHeader title="Dashboard" description={`Welcome, ${loaderData.name}.`} />;
+  const { name, figures } = loaderData;
+  if (!figures) {
+    return (
+      <>
+        <PageHeader title="Dashboard" description={`Welcome, ${name}.`} />
+        <Panel title="Your areas">
+          <p className="text-sm text-muted">
+            Lead figures are shown to admins. The areas your role may open are in the navigation;
+            your sign-in settings are under{" "}
+            <Link to="/admin/account" className="font-semibold text-ink underline">
+              My account
+            </Link>
+            .
+          </p>
+        </Panel>
+      </>
+    );
+  }
+
+  const { newLeads, deliveries } = figures;
+  const failing = deliveries.failed + deliveries.retrying;
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome, ${name}. Days run midnight to midnight, New York time.`}
+        actions={
+          <ButtonLink to="/admin/leads" variant="secondary">
+            <Icon name="inbox" className="size-4" />
+            Open the inbox
+          </ButtonLink>
+        }
+      />
+
+      <section aria-labelledby="figures-heading" className="mb-6">
+        <h2 id="figures-heading" className="sr-only">
+          Figures
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <StatCard label="New leads today" value={newLeads.today} />
+          <StatCard label="Last 7 days" value={newLeads.last7Days} hint="Today and the 6 before" />
+          <StatCard
+            label="Last 30 days"
+            value={newLeads.last30Days}
+            hint="Today and the 29 before"
+          />
+          <StatCard
+            label="Failing webhook deliveries"
+            value={failing}
+            hint={`${deliveries.failed} given up, ${deliveries.retrying} retrying`}
+          />
+          <StatCard
+            label="Spam caught"
+            value={figures.spamLast30Days}
+            hint="Last 30 days, in the spam folder"
+          />
+        </div>
+      </section>
+
+      <div className="mb-6 grid gap-4 lg:grid-cols-2">
+        <Panel title="Leads by source, last 30 days">
+          <BarChart rows={figures.bySource} unit="lead" empty="No leads in the last 30 days." />
+        </Panel>
+        <Panel title="Leads by affiliate, last 30 days">
+          <BarChart
+            rows={figures.byAffiliate}
+            unit="lead"
+            empty="No referred leads in the last 30 days."
+          />
+          <p className="mt-3 text-sm text-muted">
+            Without a referral code:{" "}
+            <strong className="tabular-nums">{figures.withoutAffiliate}</strong>
+          </p>
+        </Panel>
+      </div>
+
+      {deliveries.latest.length > 0 && (
+        <Panel title="Failing webhook deliveries" className="mb-6">
+          <ul className="divide-y divide-stone-200 text-sm">
+            {deliveries.latest.map((delivery) => (
+              <li
+                key={delivery.id}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4"
+              >
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/admin/leads/${delivery.leadId}`}
+                    className="font-semibold text-ink underline"
+                  >
+                    {delivery.leadName}
+                  </Link>
+                  <p className="text-muted">
+                    To {delivery.endpoint}, {delivery.attempts}{" "}
+                    {delivery.attempts === 1 ? "attempt" : "attempts"}, last{" "}
+                    {formatDateTime(delivery.lastAttemptAt)}
+                  </p>
+                  {delivery.lastError && (
+                    <p className="break-words text-danger">{delivery.lastError}</p>
+                  )}
+                </div>
+                <Badge tone={delivery.status === "failed" ? "danger" : "warning"}>
+                  {delivery.status === "failed" ? "Given up" : "Retrying"}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+
+      <Panel
+        title="Latest leads"
+        actions={
+          <Link to="/admin/leads" className="text-sm font-semibold text-ink underline">
+            All leads
+          </Link>
+        }
+      >
+        {figures.latestLeads.length === 0 ? (
+          <EmptyState title="No leads yet">
+            Requests from the consultation form appear here as they come in.
+          </EmptyState>
+        ) : (
+          <DataTable caption="The latest leads" columns={["Received", "Name", "Source", "Status"]}>
+            {figures.latestLeads.map((lead) => (
+              <tr key={lead.id}>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  {formatDateTime(lead.createdAt)}
+                </td>
+                <td className={cellClass}>
+                  <Link to={`/admin/leads/${lead.id}`} className="font-semibold text-ink underline">
+                    {lead.firstName} {lead.lastName}
+                  </Link>
+                </td>
+                <td className={cellClass}>{lead.source}</td>
+                <td className={cellClass}>
+                  <Badge tone={leadStatusTone(lead.status)}>{leadStatusLabel(lead.status)}</Badge>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+/**
+ * A horizontal bar chart as a list: each bar's number is text beside it, and the bars
+ * themselves are hidden from assistive technology.
+ */
+function BarChart({ rows, unit, empty }: { rows: CountByLabel[]; unit: string; empty: string }) {
+  if (rows.length === 0) return <p className="text-sm text-muted">{empty}</p>;
+  const most = Math.max(1, ...rows.map((row) => row.count));
+  return (
+    <ul className="flex flex-col gap-2.5">
+      {rows.map((row) => (
+        <li
+          key={row.label}
+          className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[minmax(0,11rem)_1fr_auto]"
+        >
+          <span className="truncate" title={row.label}>
+            {row.label}
+          </span>
+          <span aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-stone-100">
+            <span
+              className="block h-full rounded-full bg-brass"
+              style={{ width: `${Math.max(2, (row.count / most) * 100)}%` }}
+            />
+          </span>
+          <span className="text-right font-semibold tabular-nums">
+            {row.count}
+            <span className="sr-only"> {row.count === 1 ? unit : `${unit}s`}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }

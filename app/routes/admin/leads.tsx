@@ -1,8 +1,328 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/leads";
-import { PageHeader } from "~/components/admin/ui";
+import {
+  Badge,
+  cellClass,
+  DataTable,
+  EmptyState,
+  FilterBar,
+  FilterField,
+  formatCents,
+  formatDateTime,
+  inputClass,
+  NextPageLink,
+  PageHeader,
+} from "~/components/admin/ui";
+import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import {
+  leadFilterOptions,
+  leadFilterQuery,
+  listLeads,
+  parseCursor,
+  parseLeadFilter,
+} from "~/modules/leads/inbox.server";
+import {
+  formatPhone,
+  LEAD_STATUS_OPTIONS,
+  leadStatusLabel,
+  leadStatusTone,
+} from "~/modules/leads/lead-display";
+import { runtimeContext } from "~/modules/platform/context";
+import { getCompanySettings } from "~/modules/settings/settings.server";
+import { requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Staff area" }];
 
-export default function Screen() {
-  return <PageHeader title="Leads" />;
+const FIELDS = ["q", "status", "source", "affiliate", "from", "to"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db } = context.get(runtimeContext);
+  const url = new URL(request.url);
+  const { filter, errors } = parseLeadFilter(url.searchParams);
+  const cursor = parseCursor(url.searchParams.get("cursor"));
+  const company = await getCompanySettings(db);
+  const [page, options] = await Promise.all([
+    listLeads(db, filter, cursor),
+    leadFilterOptions(db, company.referralByName),
+  ]);
+  return {
+    // What was typed, as typed, so a wrong value can be corrected in place.
+    values: Object.fromEntries(
+      FIELDS.map((field) => [field, url.searchParams.get(field) ?? ""]),
+    ) as Record<FieldName, string>,
+    errors: errors as Partial<Record<FieldName, string>>,
+    filtered: Object.keys(filter).length > 0,
+    page,
+    options,
+    nextHref: page.nextCursor
+      ? `/admin/leads${leadFilterQuery(filter, { cursor: page.nextCursor })}`
+      : null,
+    firstHref: cursor ? `/admin/leads${leadFilterQuery(filter)}` : null,
+    exportHref: `/admin/leads/export${leadFilterQuery(filter)}`,
+  };
+}
+
+export default function Leads({ loaderData }: Route.ComponentProps) {
+  const { values, errors, filtered, page, options, nextHref, firstHref, exportHref } = loaderData;
+  const total = page.total.toLocaleString("en-US");
+  return (
+    <>
+      <PageHeader
+        title="Leads"
+        description={
+          filtered
+            ? `${total} ${page.total === 1 ? "lead matches" : "leads match"} the filters.`
+            : `${total} ${page.total === 1 ? "lead" : "leads"} in all, newest first.`
+        }
+        actions={
+          <>
+            <Link to="/admin/leads/spam" className={buttonClasses("ghost")}>
+              <Icon name="ban" className="size-4" />
+              Spam folder
+            </Link>
+            {/* A file download: a plain link, not a client-side navigation. */}
+            <a href={exportHref} className={buttonClasses("secondary")} download>
+              <Icon name="download" className="size-4" />
+              Export CSV
+            </a>
+          </>
+        }
+      />
+
+      <FilterBar resetTo="/admin/leads">
+        <FilterField label="Search name, e-mail or phone">
+          {(id) => (
+            <>
+              <input
+                id={id}
+                type="search"
+                name="q"
+                defaultValue={values.q}
+                maxLength={200}
+                className={inputClass}
+                {...errorProps(id, errors.q)}
+              />
+              <FilterError id={id} message={errors.q} />
+            </>
+          )}
+        </FilterField>
+        <FilterField label="Status">
+          {(id) => (
+            <>
+              <select
+                id={id}
+                name="status"
+                defaultValue={values.status}
+                className={inputClass}
+                {...errorProps(id, errors.status)}
+              >
+                <option value="">Any status</option>
+                {LEAD_STATUS_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <FilterError id={id} message={errors.status} />
+            </>
+          )}
+        </FilterField>
+        <FilterField label="Source">
+          {(id) => (
+            <>
+              <select
+                id={id}
+                name="source"
+                defaultValue={values.source}
+                className={inputClass}
+                {...errorProps(id, errors.source)}
+              >
+                <option value="">Any source</option>
+                {options.sources.map((source) => (
+                  <option key={source} value={source}>
+                    {source}
+                  </option>
+                ))}
+              </select>
+              <FilterError id={id} message={errors.source} />
+            </>
+          )}
+        </FilterField>
+        <FilterField label="Affiliate">
+          {(id) => (
+            <>
+              <select
+                id={id}
+                name="affiliate"
+                defaultValue={values.affiliate}
+                className={inputClass}
+                {...errorProps(id, errors.affiliate)}
+              >
+                <option value="">Any or none</option>
+                <option value="any">Any referral code</option>
+                <option value="none">No referral code</option>
+                {options.affiliates.map((affiliate) => (
+                  <option key={affiliate.id} value={affiliate.id}>
+                    {affiliate.name} ({affiliate.code})
+                  </option>
+                ))}
+              </select>
+              <FilterError id={id} message={errors.affiliate} />
+            </>
+          )}
+        </FilterField>
+        <FilterField label="Received from">
+          {(id) => (
+            <>
+              <input
+                id={id}
+                type="date"
+                name="from"
+                defaultValue={values.from}
+                className={inputClass}
+                {...errorProps(id, errors.from)}
+              />
+              <FilterError id={id} message={errors.from} />
+            </>
+          )}
+        </FilterField>
+        <FilterField label="Received to">
+          {(id) => (
+            <>
+              <input
+                id={id}
+                type="date"
+                name="to"
+                defaultValue={values.to}
+                className={inputClass}
+                {...errorProps(id, errors.to)}
+              />
+              <FilterError id={id} message={errors.to} />
+            </>
+          )}
+        </FilterField>
+      </FilterBar>
+
+      {page.leads.length === 0 ? (
+        <EmptyState title={filtered ? "No leads match these filters" : "No leads yet"}>
+          {filtered
+            ? "Try fewer filters, or a wider date range."
+            : "Requests from the consultation form appear here as they come in."}
+        </EmptyState>
+      ) : (
+        <>
+          {/* Phones get cards; the table needs a wider screen. Only one is ever displayed. */}
+          <ul className="flex flex-col gap-3 md:hidden">
+            {page.leads.map((lead) => (
+              <li
+                key={lead.id}
+                className="rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <Link
+                    to={`/admin/leads/${lead.id}`}
+                    className="min-w-0 break-words font-semibold text-ink underline"
+                  >
+                    {lead.firstName} {lead.lastName}
+                  </Link>
+                  <Badge tone={leadStatusTone(lead.status)}>{leadStatusLabel(lead.status)}</Badge>
+                </div>
+                <p className="mt-1 text-muted">{formatDateTime(lead.createdAt)}</p>
+                <p className="mt-2 break-all">{lead.email}</p>
+                <p>{formatPhone(lead.phone)}</p>
+                <p className="mt-2 text-muted">
+                  {lead.source}
+                  {(lead.referralName ?? lead.otherSource) &&
+                    ` (${lead.referralName ?? lead.otherSource})`}
+                  {lead.affiliateCode && `, via ${lead.affiliateName ?? lead.affiliateCode}`}
+                  {lead.jobValueCents !== null && `, ${formatCents(lead.jobValueCents)}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <DataTable
+              caption="Leads, newest first"
+              columns={[
+                "Name",
+                "Received",
+                "Contact",
+                "Source",
+                "Affiliate",
+                "Status",
+                "Job value",
+              ]}
+            >
+              {page.leads.map((lead) => (
+                <tr key={lead.id}>
+                  <td className={cellClass}>
+                    <Link
+                      to={`/admin/leads/${lead.id}`}
+                      className="font-semibold text-ink underline"
+                    >
+                      {lead.firstName} {lead.lastName}
+                    </Link>
+                  </td>
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    {formatDateTime(lead.createdAt)}
+                  </td>
+                  <td className={cellClass}>
+                    <span className="block break-all">{lead.email}</span>
+                    <span className="block whitespace-nowrap text-muted">
+                      {formatPhone(lead.phone)}
+                    </span>
+                  </td>
+                  <td className={cellClass}>
+                    {lead.source}
+                    {(lead.referralName ?? lead.otherSource) && (
+                      <span className="block text-muted">
+                        {lead.referralName ?? lead.otherSource}
+                      </span>
+                    )}
+                  </td>
+                  <td className={cellClass}>
+                    {lead.affiliateCode ? (lead.affiliateName ?? lead.affiliateCode) : "-"}
+                  </td>
+                  <td className={cellClass}>
+                    <Badge tone={leadStatusTone(lead.status)}>{leadStatusLabel(lead.status)}</Badge>
+                  </td>
+                  <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                    {formatCents(lead.jobValueCents)}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
+        </>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {firstHref ? (
+          <Link to={firstHref} className={`${buttonClasses("ghost")} mt-4`}>
+            <Icon name="chevron-left" className="size-4" />
+            First page
+          </Link>
+        ) : (
+          <span />
+        )}
+        <NextPageLink href={nextHref} />
+      </div>
+    </>
+  );
+}
+
+function errorProps(id: string, message: string | undefined) {
+  return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+function FilterError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="text-xs font-medium text-danger">
+      {message}
+    </p>
+  );
 }

@@ -1,0 +1,48 @@
+import type { LeadStatus } from "~/db/schema";
+
+/**
+ * How the staff area shows a lead: status labels and tones, and phone numbers. Kept apart
+ * from the schema (which pulls in Drizzle) because the admin screens render these in the
+ * browser too.
+ */
+
+/** The sales pipeline in order, with the words staff read. */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  appointment_set: "Appointment set",
+  estimate_given: "Estimate given",
+  won: "Won",
+  lost: "Lost",
+};
+
+export const LEAD_STATUS_OPTIONS = (Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map(
+  (value) => ({ value, label: LEAD_STATUS_LABELS[value] }),
+);
+
+export const leadStatusLabel = (status: string): string =>
+  LEAD_STATUS_LABELS[status as LeadStatus] ?? status;
+
+export type StatusTone = "neutral" | "success" | "warning" | "danger" | "info";
+
+export function leadStatusTone(status: string): StatusTone {
+  switch (status) {
+    case "new":
+      return "info";
+    case "won":
+      return "success";
+    case "lost":
+      return "danger";
+    case "appointment_set":
+    case "estimate_given":
+      return "warning";
+    default:
+      return "neutral";
+  }
+}
+
+/** +16175550142 -> "(617) 555-0142"; anything else as stored. */
+export function formatPhone(phone: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
+}
