@@ -3,6 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+/** Client code only the staff area uses. */
+const STAFF_ONLY =
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit)|modules[\\/]leads[\\/]lead-display|modules[\\/]settings[\\/]settings\.schema)/;
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -19,17 +23,25 @@ export default defineConfig({
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
-                  priority: 20,
+                  priority: 30,
                 },
                 {
                   // Everything the shared layout needs, plus the building blocks most pages use;
-                  // helpers of one or two pages follow the pages that import them.
+                  // helpers of one or two pages follow the pages that import them. Taken
+                  // before the staff area's group, so shared parts stay here.
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
-                    !/legal-document|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu/.test(
+                    !STAFF_ONLY.test(id) &&
+                    !/legal-document|demo-images\.generated|lead\.schema|lead-rule-messages|privacy-dialog|mobile-menu/.test(
                       id,
                     ),
+                  priority: 20,
+                },
+                {
+                  // The staff area's own code stays out of what public pages load.
+                  name: "admin",
+                  test: STAFF_ONLY,
                   priority: 10,
                 },
               ],

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,12 +11,15 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "~/components/site/error-screen";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
-import { isGuardRefusal, StaffErrorScreen } from "~/components/admin/staff-error-screen";
+import { isGuardRefusal } from "~/components/site/is-guard-refusal";
 import { attributionMiddleware } from "~/modules/attribution/attribution-middleware.server";
 import { platformMiddleware } from "~/modules/platform/middleware.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import stylesheet from "./app.css?url";
+
+/** The staff guard's screens: public pages never load their code. */
+const StaffErrorScreen = lazy(() => import("~/components/admin/staff-error-screen"));
 
 export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, attributionMiddleware];
 
@@ -70,7 +73,13 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A route middleware's error lands here (the boundary above the first route with a
   // loader), so the staff guard's answers are drawn here too.
-  if (isGuardRefusal(error)) return <StaffErrorScreen error={error} />;
+  if (isGuardRefusal(error)) {
+    return (
+      <Suspense fallback={null}>
+        <StaffErrorScreen error={error} />
+      </Suspense>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return <ErrorScreen title={STRINGS.errors.routeTitle} />;
 }

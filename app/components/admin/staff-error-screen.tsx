@@ -1,16 +1,10 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
 import { ErrorScreen } from "~/components/site/error-screen";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { STRINGS } from "~/modules/platform/strings";
 import type { GuardRefusal } from "~/modules/staff/guard-refusal";
-
-/** Whether an error is one of the staff guard's answers. */
-export function isGuardRefusal(error: unknown): boolean {
-  if (!isRouteErrorResponse(error)) return false;
-  const reason = (error.data as Partial<GuardRefusal> | undefined)?.reason;
-  return reason === "unauthenticated" || reason === "forbidden" || reason === "cross_site";
-}
 
 /** The guard's answers (SPEC §6), and any other failure of a staff page. */
 export function StaffErrorScreen({ error }: { error: unknown }) {
@@ -20,7 +14,7 @@ export function StaffErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 401) {
     const returnTo = refusal?.reason === "unauthenticated" ? refusal.returnTo : "/admin/dashboard";
     return (
-      <GuardScreen message={STRINGS.guard.accessDenied}>
+      <GuardScreen message={STAFF_STRINGS.guard.accessDenied}>
         <Link
           to={`/admin/login?returnTo=${encodeURIComponent(returnTo)}`}
           className={buttonClasses("primary", "lg")}
@@ -37,7 +31,7 @@ export function StaffErrorScreen({ error }: { error: unknown }) {
         message={
           refusal?.reason === "cross_site"
             ? "Cross-site request refused."
-            : STRINGS.guard.insufficientPermissions
+            : STAFF_STRINGS.guard.insufficientPermissions
         }
       >
         <Link to="/admin/dashboard" className={buttonClasses("primary", "lg")}>
@@ -69,3 +63,5 @@ function GuardScreen({ message, children }: { message: string; children: React.R
     </main>
   );
 }
+
+export default StaffErrorScreen;

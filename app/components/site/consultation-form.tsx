@@ -17,7 +17,7 @@ import {
   type LeadFormValues,
 } from "~/modules/leads/lead-options";
 import type { validateLead } from "~/modules/leads/lead.schema";
-import { LEAD_MESSAGES } from "~/modules/leads/lead-messages";
+import { LEAD_FORM_TEXT, PHONE_MESSAGES } from "~/modules/leads/lead-messages";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
@@ -111,7 +111,7 @@ export function ConsultationForm({
     if (field === "phone") {
       const phone = normalizePhone(value);
       setPhoneOverflow(
-        phone.error?.startsWith(LEAD_MESSAGES.phoneTooLong) ? phone.error : undefined,
+        phone.error?.startsWith(PHONE_MESSAGES.phoneTooLong) ? phone.error : undefined,
       );
       value = phone.value;
     }
@@ -205,7 +205,7 @@ export function ConsultationForm({
 
       {showAll && visibleErrors.length > 0 && (
         <div role="alert" className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm">
-          <p className="font-semibold text-danger">{LEAD_MESSAGES.summary}</p>
+          <p className="font-semibold text-danger">{LEAD_FORM_TEXT.summary}</p>
           <ul className="mt-2 list-disc pl-5 text-ink-soft">
             {visibleErrors.map((field) => (
               <li key={field}>
@@ -269,7 +269,7 @@ export function ConsultationForm({
       />
       <div data-when="referral">
         <TextField
-          label={LEAD_MESSAGES.referralNameLabel}
+          label={LEAD_FORM_TEXT.referralNameLabel}
           required
           autoComplete="off"
           {...text("referralName")}

@@ -1,27 +1,14 @@
-/** What the consultation form says. SPEC's own strings are kept to the letter. */
-export const LEAD_MESSAGES = {
-  // SPEC §5 and §8.
-  invalidEmail: "Please enter a valid email address",
-  invalidPhone: "Please enter a valid phone number",
+/**
+ * What the consultation form says while it is on screen (SPEC §5's phone messages to the
+ * letter). The rules' other messages load with the rules (lead-rule-messages.ts).
+ */
+export const PHONE_MESSAGES = {
   phoneTooShort: "Phone number must be at least 10 digits",
   phoneTooLong: "Phone number cannot exceed 10 digits",
   phoneAfterPrefix: " after the 1",
+} as const;
+
+export const LEAD_FORM_TEXT = {
   referralNameLabel: "Who referred you? (First and Last Name)",
-  // Ours, where SPEC gives none.
-  firstNameRequired: "Please enter your first name",
-  lastNameRequired: "Please enter your last name",
-  serviceRequired: "Please choose a service",
-  projectTypeRequired: "Please choose a project type",
-  sourceRequired: "Please tell us how you heard about us",
-  referralNameRequired: "Please tell us who referred you",
-  otherSourceRequired: "Please tell us where you heard about us",
-  agreeToContactRequired: "Please agree to be contacted about your consultation",
-  agreeToAllPresentRequired: "Please confirm that all homeowners will be present",
-  tooLong: "Please keep this shorter",
-  invalidChoice: "Please choose one of the options",
   summary: "Please check the highlighted fields.",
-  rateLimited:
-    "You have sent several requests in a short time. Please wait {minutes} and try again, or call us at {phone}.",
-  unavailable:
-    "We could not save your request just now. Nothing you typed is lost: please try again in a moment, or call us at {phone}.",
 } as const;

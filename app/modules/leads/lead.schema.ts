@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { LEAD_MESSAGES } from "./lead-messages";
+import { PHONE_MESSAGES } from "./lead-messages";
+import { LEAD_MESSAGES } from "./lead-rule-messages";
 import {
   asksAllPresent,
   isTicked,

@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES } from "./lead-messages";
+import { PHONE_MESSAGES } from "./lead-messages";
 
 export interface PhoneInput {
   /** The cleaned value to show in the field: a leading "+" kept, other non-digits gone. */
@@ -23,11 +23,11 @@ export function normalizePhone(raw: string): PhoneInput {
   const prefix = hasPrefix ? `${plus}1` : plus;
   const national = hasPrefix ? digits.slice(1) : digits;
   const value = `${prefix}${national.slice(0, 10)}`;
-  const suffix = hasPrefix ? LEAD_MESSAGES.phoneAfterPrefix : "";
+  const suffix = hasPrefix ? PHONE_MESSAGES.phoneAfterPrefix : "";
 
   let error: string | undefined;
-  if (national.length < 10) error = `${LEAD_MESSAGES.phoneTooShort}${suffix}`;
-  else if (national.length > 10) error = `${LEAD_MESSAGES.phoneTooLong}${suffix}`;
+  if (national.length < 10) error = `${PHONE_MESSAGES.phoneTooShort}${suffix}`;
+  else if (national.length > 10) error = `${PHONE_MESSAGES.phoneTooLong}${suffix}`;
 
   const isValid = error === undefined;
   return { value, e164: isValid ? `+1${national}` : undefined, isValid, error };

@@ -25,23 +25,6 @@ export const STRINGS = {
     privacy: "Privacy Policy",
     terms: "Terms of Service",
   },
-  /** SPEC §8: the staff sign-in. {minutes} is "1 minute" or "N minutes". */
-  login: {
-    locked: "Account temporarily locked. Try again in {minutes}.",
-    rateLimited: "Too many attempts. Please wait {minutes} before trying again.",
-    securityValidation: "Security validation failed. Please try again.",
-    suspicious:
-      "Suspicious activity detected. Please contact support if you are a legitimate user.",
-    invalid: "Invalid email or password",
-    failed: "Login failed",
-  },
-  /** SPEC §6: the staff area's guard. */
-  guard: {
-    loading: "Loading...",
-    accessDenied: "Access Denied - Please log in to access the admin panel.",
-    insufficientPermissions:
-      "Insufficient Permissions - You don't have permission to access this resource.",
-  },
 } as const;
 
 /** "1 minute" or "N minutes" (SPEC §8), rounding up. */

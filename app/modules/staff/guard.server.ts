@@ -1,4 +1,5 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { refuseCrossSite } from "~/modules/platform/cross-site.server";
@@ -6,7 +7,6 @@ import { clientIp } from "~/modules/platform/client-ip.server";
 import { runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
-import { STRINGS } from "~/modules/platform/strings";
 import { getAuth, type AuthDeps } from "./auth.server";
 import { areaForPath, canOpen } from "./permissions";
 import { staffContext } from "./staff-context";
@@ -57,7 +57,7 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
       {
         reason: "unauthenticated",
         returnTo,
-        message: STRINGS.guard.accessDenied,
+        message: STAFF_STRINGS.guard.accessDenied,
       } satisfies GuardRefusal,
       { status: 401 },
     );
@@ -67,7 +67,7 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
     throw data(
       {
         reason: "forbidden",
-        message: STRINGS.guard.insufficientPermissions,
+        message: STAFF_STRINGS.guard.insufficientPermissions,
       } satisfies GuardRefusal,
       { status: 403 },
     );
@@ -88,7 +88,7 @@ export function requireStaff(context: Context): StaffUser {
       {
         reason: "unauthenticated",
         returnTo: "/admin",
-        message: STRINGS.guard.accessDenied,
+        message: STAFF_STRINGS.guard.accessDenied,
       } satisfies GuardRefusal,
       { status: 401 },
     );

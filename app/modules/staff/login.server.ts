@@ -2,7 +2,8 @@ import { parseCookie, stringifySetCookie } from "cookie";
 import { and, count, desc, eq, gt, lt, min } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { loginAttempts, loginLockouts, sessions, users } from "~/db/schema";
-import { minutesText, STRINGS } from "~/modules/platform/strings";
+import { minutesText } from "~/modules/platform/strings";
+import { STAFF_STRINGS } from "./staff-strings";
 import { recordAudit } from "~/modules/audit/audit.server";
 import {
   CLIENT_IP_HEADER,
@@ -87,19 +88,19 @@ export async function attemptStaffLogin(
   if (input.honeypot.trim() !== "") {
     await record(false, "honeypot");
     await audit("sign_in_failed", { reason: "honeypot" });
-    return refused(STRINGS.login.securityValidation);
+    return refused(STAFF_STRINGS.login.securityValidation);
   }
 
   const waitMs = await rateLimitWait(db, input.ip, now);
   if (waitMs > 0) {
     await record(false, "rate_limited");
-    return refused(STRINGS.login.rateLimited.replace("{minutes}", minutesText(waitMs)), 429);
+    return refused(STAFF_STRINGS.login.rateLimited.replace("{minutes}", minutesText(waitMs)), 429);
   }
 
   const lockedMs = await lockedFor(db, email, now);
   if (lockedMs > 0) {
     await record(false, "locked");
-    return refused(STRINGS.login.locked.replace("{minutes}", minutesText(lockedMs)), 423);
+    return refused(STAFF_STRINGS.login.locked.replace("{minutes}", minutesText(lockedMs)), 423);
   }
 
   const account = email ? await findAccount(db, email) : undefined;
@@ -110,7 +111,7 @@ export async function attemptStaffLogin(
   if (account?.banned) {
     await record(false, "disabled");
     await audit("sign_in_failed", { reason: "disabled" }, account.id);
-    return refused(STRINGS.login.failed, 403);
+    return refused(STAFF_STRINGS.login.failed, 403);
   }
 
   let result;
@@ -209,14 +210,14 @@ async function failedPassword(
       .onConflictDoUpdate({ target: loginLockouts.email, set: { lockedUntil } });
     await audit("account_locked", { until: lockedUntil.toISOString() });
     return refused(
-      STRINGS.login.locked.replace("{minutes}", minutesText(LOGIN_RULES.lockoutMs)),
+      STAFF_STRINGS.login.locked.replace("{minutes}", minutesText(LOGIN_RULES.lockoutMs)),
       423,
     );
   }
   if ((await failuresSince(LOGIN_RULES.suspiciousWindowMs)) >= LOGIN_RULES.suspiciousFailures) {
-    return refused(STRINGS.login.suspicious, 401);
+    return refused(STAFF_STRINGS.login.suspicious, 401);
   }
-  return refused(STRINGS.login.invalid, 401);
+  return refused(STAFF_STRINGS.login.invalid, 401);
 }
 
 /** How long this address must wait, 0 when it may try now. */

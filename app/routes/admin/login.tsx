@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
 import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/modules/platform/context";
 import { refuseCrossSite } from "~/modules/platform/cross-site.server";
-import { STRINGS } from "~/modules/platform/strings";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { authDeps, currentStaff, requestIp } from "~/modules/staff/guard.server";
 import {
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("user-agent") ?? undefined,
   }).catch((err: unknown) => {
     runtime.logger.error({ err }, "staff sign-in failed unexpectedly");
-    return { kind: "refused", message: STRINGS.login.failed, status: 500 } as const;
+    return { kind: "refused", message: STAFF_STRINGS.login.failed, status: 500 } as const;
   });
   await answerDelay(started);
 

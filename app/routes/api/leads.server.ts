@@ -10,7 +10,7 @@ import {
   TRACKING_FIELD_PREFIX,
   type LeadActionResult,
 } from "~/modules/leads/lead-form";
-import { LEAD_MESSAGES } from "~/modules/leads/lead-messages";
+import { LEAD_MESSAGES } from "~/modules/leads/lead-rule-messages";
 import { minutesText } from "~/modules/platform/strings";
 import {
   submitLead,
