@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { PHONE_MESSAGES } from "./lead-messages";
 import { LEAD_MESSAGES } from "./lead-rule-messages";
 import {
   asksAllPresent,
