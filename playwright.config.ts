@@ -55,12 +55,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testMatch: /(site|leads)\/.*\.spec\.ts$/,
+      testMatch: /(site|leads|admin)\/.*\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
-      testMatch: /(site|leads)\/.*\.spec\.ts$/,
+      testMatch: /(site|leads|admin)\/.*\.spec\.ts$/,
       use: { ...devices["Pixel 7"], launchOptions },
     },
     {
