@@ -4,6 +4,7 @@ import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
@@ -145,6 +146,12 @@ function logError(error: unknown, request: Request, context: Readonly<RouterCont
   } catch {
     // The services themselves failed to start.
     console.error(JSON.stringify({ level: "error", reqId, path, msg: String(error) }));
+    return;
+  }
+  // A request the router itself turns down (e.g. a POST where a page has no action): the
+  // client's mistake, answered with its 4xx status.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ reqId, path, status: error.status }, "request refused");
     return;
   }
   // React Router refuses a form post whose Origin is another site's before any of our code
