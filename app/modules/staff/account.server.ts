@@ -1,11 +1,12 @@
 import { and, eq, gt } from "drizzle-orm";
 import * as z from "zod";
 import type { Database } from "~/db/client.server";
-import { sessions, users, verifications } from "~/db/schema";
+import { users, verifications } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
 import { minutesText } from "~/modules/platform/strings";
-import { getAuth, sessionCookieName, type AuthDeps } from "./auth.server";
+import { getAuth, type AuthDeps } from "./auth.server";
+import { setSessionEnd } from "./login.server";
 
 /**
  * A staff member's own sign-in: choosing a password from an e-mailed link, changing it,
@@ -220,33 +221,5 @@ export async function keepSessionLifetime(
   expiresAt: Date | undefined,
   now = new Date(),
 ): Promise<string[]> {
-  if (!expiresAt) return setCookies;
-  const name = sessionCookieName(deps.config);
-  const seconds = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
-  const result: string[] = [];
-  for (const cookie of setCookies) {
-    const value = cookie.startsWith(`${name}=`)
-      ? decodeURIComponent(cookie.slice(name.length + 1).split(";")[0] ?? "")
-      : "";
-    if (!value) {
-      result.push(cookie);
-      continue;
-    }
-    const token = value.split(".")[0] ?? "";
-    await deps.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, token));
-    const attributes = cookie
-      .split(";")
-      .slice(1)
-      .map((part) => part.trim())
-      .filter((part) => !/^(max-age|expires)=/i.test(part));
-    result.push(
-      [
-        cookie.split(";")[0],
-        `Max-Age=${seconds}`,
-        `Expires=${expiresAt.toUTCString()}`,
-        ...attributes,
-      ].join("; "),
-    );
-  }
-  return result;
+  return expiresAt ? setSessionEnd(deps, setCookies, expiresAt, now) : setCookies;
 }

@@ -284,28 +284,37 @@ export function authHeaders(
  * Sessions are created for 30 days; without "remember me" the session is cut to 24 hours,
  * in the database and on the cookie (SPEC §9). Returns the Set-Cookie headers to send.
  */
-export async function fixSessionLifetime(
+export function fixSessionLifetime(
   deps: AuthDeps,
   setCookies: string[],
   rememberMe: boolean,
   now = new Date(),
 ): Promise<string[]> {
-  const name = sessionCookieName(deps.config);
   const seconds = rememberMe ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS;
-  const expires = new Date(now.getTime() + seconds * 1000);
+  return setSessionEnd(deps, setCookies, new Date(now.getTime() + seconds * 1000), now);
+}
+
+/**
+ * Gives the session Better Auth just set a fixed end, in the database and on its cookie;
+ * Better Auth's "do not remember" marker is dropped (the end is explicit now).
+ */
+export async function setSessionEnd(
+  deps: AuthDeps,
+  setCookies: string[],
+  expiresAt: Date,
+  now = new Date(),
+): Promise<string[]> {
+  const name = sessionCookieName(deps.config);
+  const seconds = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
   const result: string[] = [];
   for (const cookie of setCookies) {
     if (!cookie.startsWith(`${name}=`)) {
-      // Better Auth's "do not remember" marker is replaced by the explicit lifetime.
       if (!/\.dont_remember=/.test(cookie)) result.push(cookie);
       continue;
     }
     const value = decodeURIComponent(cookie.slice(name.length + 1).split(";")[0] ?? "");
     const token = value.split(".")[0] ?? "";
-    await deps.database.db
-      .update(sessions)
-      .set({ expiresAt: expires })
-      .where(eq(sessions.token, token));
+    await deps.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, token));
     const attributes = cookie
       .split(";")
       .slice(1)
@@ -315,7 +324,7 @@ export async function fixSessionLifetime(
       [
         cookie.split(";")[0],
         `Max-Age=${seconds}`,
-        `Expires=${expires.toUTCString()}`,
+        `Expires=${expiresAt.toUTCString()}`,
         ...attributes,
       ].join("; "),
     );
