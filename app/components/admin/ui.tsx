@@ -294,6 +294,29 @@ export function Toast({ message, tone }: { message: string; tone: "success" | "e
   );
 }
 
+/** "First page" and "Next page" for cursor pagination, keeping the current filters. */
+export function Pagination({
+  firstHref,
+  nextHref,
+}: {
+  firstHref: string | null;
+  nextHref: string | null;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      {firstHref ? (
+        <Link to={firstHref} className={`${buttonClasses("ghost")} mt-4`}>
+          <Icon name="chevron-left" className="size-4" />
+          First page
+        </Link>
+      ) : (
+        <span />
+      )}
+      <NextPageLink href={nextHref} />
+    </div>
+  );
+}
+
 /** "Next page" for cursor pagination, keeping the current filters. */
 export function NextPageLink({ href }: { href: string | null }) {
   if (!href) return null;

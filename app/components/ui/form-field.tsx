@@ -77,6 +77,36 @@ export function TextField({
   );
 }
 
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className = "",
+  ...textarea
+}: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} required={required} />
+      <textarea
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${controlBase} ${controlState(Boolean(error))}`}
+        {...textarea}
+      />
+      {hint && (
+        <p id={fieldIds(id).hint} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
 export function SelectField({
   id,
   label,

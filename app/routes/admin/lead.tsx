@@ -10,7 +10,7 @@ import {
   Panel,
 } from "~/components/admin/ui";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { FieldError, fieldIds, SelectField, TextField } from "~/components/ui/form-field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import type { Touch } from "~/db/schema";
 import { TRACKING_PARAMS } from "~/modules/attribution/tracking";
@@ -522,51 +522,5 @@ function TouchCard({ title, touch }: { title: string; touch: Touch | null }) {
         <p className="text-sm text-muted">Not recorded.</p>
       )}
     </section>
-  );
-}
-
-function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  ...textarea
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-} & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
-  const ids = fieldIds(id);
-  const describedBy = [hint ? ids.hint : "", error ? ids.error : ""].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-danger">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
-      <textarea
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ${
-          error ? "border-danger" : "border-stone-300 hover:border-ink/40"
-        }`}
-        {...textarea}
-      />
-      {hint && (
-        <p id={ids.hint} className="mt-1.5 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} message={error} />
-    </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   formatCents,
   formatDateTime,
   inputClass,
-  NextPageLink,
+  Pagination,
   PageHeader,
 } from "~/components/admin/ui";
 import { buttonClasses } from "~/components/ui/button";
@@ -299,17 +299,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {firstHref ? (
-          <Link to={firstHref} className={`${buttonClasses("ghost")} mt-4`}>
-            <Icon name="chevron-left" className="size-4" />
-            First page
-          </Link>
-        ) : (
-          <span />
-        )}
-        <NextPageLink href={nextHref} />
-      </div>
+      <Pagination firstHref={firstHref} nextHref={nextHref} />
     </>
   );
 }

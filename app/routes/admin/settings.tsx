@@ -10,7 +10,7 @@ import {
   Panel,
 } from "~/components/admin/ui";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, FieldError, TextField } from "~/components/ui/form-field";
+import { CheckboxField, FieldError, TextAreaField, TextField } from "~/components/ui/form-field";
 import { WEEKDAYS } from "~/db/schema";
 import { runtimeContext } from "~/modules/platform/context";
 import {
@@ -612,26 +612,16 @@ function NotificationEmails({
   defaultValue: string;
   error?: string;
 }) {
-  const id = "settings-notification-emails";
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-        Addresses told of each new lead
-      </label>
-      <textarea
-        id={id}
-        name="notificationEmails"
-        rows={4}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ${error ? "border-danger" : "border-stone-300"}`}
-      />
-      <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-        One per line, up to {max}. Leave empty to send no notifications.
-      </p>
-      <FieldError id={id} message={error} />
-    </div>
+    <TextAreaField
+      id="settings-notification-emails"
+      name="notificationEmails"
+      label="Addresses told of each new lead"
+      rows={4}
+      defaultValue={defaultValue}
+      hint={`One per line, up to ${max}. Leave empty to send no notifications.`}
+      error={error}
+    />
   );
 }
 

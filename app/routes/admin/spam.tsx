@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/spam";
-import { Badge, EmptyState, formatDateTime, NextPageLink, PageHeader } from "~/components/admin/ui";
+import { Badge, EmptyState, formatDateTime, Pagination, PageHeader } from "~/components/admin/ui";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import {
@@ -165,17 +165,7 @@ export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {firstHref ? (
-          <Link to={firstHref} className={`${buttonClasses("ghost")} mt-4`}>
-            <Icon name="chevron-left" className="size-4" />
-            First page
-          </Link>
-        ) : (
-          <span />
-        )}
-        <NextPageLink href={nextHref} />
-      </div>
+      <Pagination firstHref={firstHref} nextHref={nextHref} />
     </>
   );
 }
