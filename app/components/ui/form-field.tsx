@@ -47,26 +47,29 @@ function FieldLabel({ id, label, required }: Pick<FieldProps, "id" | "label" | "
   );
 }
 
-export function TextField({
+/**
+ * The frame every single-control field shares: label, the control (given the ARIA
+ * attributes that tie it to the hint and the error), hint and error.
+ */
+function Field({
   id,
   label,
   error,
   hint,
   required,
   className = "",
-  ...input
-}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) {
+  control,
+}: FieldProps & { control: (aria: ControlAria) => React.ReactNode }) {
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} required={required} />
-      <input
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${controlBase} ${controlState(Boolean(error))}`}
-        {...input}
-      />
+      {control({
+        id,
+        "aria-required": required || undefined,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(id, hint, error),
+        className: `${controlBase} ${controlState(Boolean(error))}`,
+      })}
       {hint && (
         <p id={fieldIds(id).hint} className="mt-1.5 text-sm text-muted">
           {hint}
@@ -74,6 +77,31 @@ export function TextField({
       )}
       <FieldError id={id} message={error} />
     </div>
+  );
+}
+
+interface ControlAria {
+  id: string;
+  "aria-required": true | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) {
+  return (
+    <Field
+      {...{ id, label, error, hint, required, className }}
+      control={(aria) => <input {...aria} {...input} />}
+    />
   );
 }
 
@@ -83,27 +111,14 @@ export function TextAreaField({
   error,
   hint,
   required,
-  className = "",
+  className,
   ...textarea
 }: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
   return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} required={required} />
-      <textarea
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${controlBase} ${controlState(Boolean(error))}`}
-        {...textarea}
-      />
-      {hint && (
-        <p id={fieldIds(id).hint} className="mt-1.5 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} message={error} />
-    </div>
+    <Field
+      {...{ id, label, error, hint, required, className }}
+      control={(aria) => <textarea {...aria} {...textarea} />}
+    />
   );
 }
 
@@ -113,7 +128,7 @@ export function SelectField({
   error,
   hint,
   required,
-  className = "",
+  className,
   placeholder,
   options,
   ...select
@@ -122,25 +137,19 @@ export function SelectField({
   options: readonly { value: string; label: string }[];
 } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id">) {
   return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} required={required} />
-      <select
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${controlBase} ${controlState(Boolean(error))} appearance-auto`}
-        {...select}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={id} message={error} />
-    </div>
+    <Field
+      {...{ id, label, error, hint, required, className }}
+      control={(aria) => (
+        <select {...aria} className={`${aria.className} appearance-auto`} {...select}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
