@@ -27,6 +27,7 @@ import {
   isSettingsSection,
   MAX_NOTIFICATION_EMAILS,
   readSectionForm,
+  SECTION_FIELDS,
   type RawHoursRow,
   type SettingsSection,
 } from "~/modules/settings/settings.schema";
@@ -166,8 +167,10 @@ function feedback(actionData: ActionData, intent: string) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { company, endpoints, limits } = loaderData;
-  // A saved section shows the stored values afresh; a refused one keeps what was typed.
-  const version = String(new Date(company.updatedAt).getTime());
+  // A section shows its stored values afresh when they change (after its own save), and
+  // only then: saving one section leaves what is being typed in another alone.
+  const versionOf = (section: SettingsSection) =>
+    JSON.stringify(SECTION_FIELDS[section].map((field) => company[field as keyof typeof company]));
   const created = actionData && "created" in actionData ? actionData.created : undefined;
 
   const value = (values: Record<string, string> | undefined, field: keyof typeof company) =>
@@ -194,7 +197,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </nav>
 
       <div className="flex flex-col gap-6">
-        <SectionForm section="profile" version={version} actionData={actionData}>
+        <SectionForm section="profile" version={versionOf("profile")} actionData={actionData}>
           {({ errors, values }) => (
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -291,7 +294,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
         <SectionForm
           section="hours"
-          version={version}
+          version={versionOf("hours")}
           actionData={actionData}
           description="Each row is a set of days with the same hours. Leave a row empty to drop it."
         >
@@ -312,7 +315,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           )}
         </SectionForm>
 
-        <SectionForm section="links" version={version} actionData={actionData}>
+        <SectionForm section="links" version={versionOf("links")} actionData={actionData}>
           {({ errors, values }) => (
             <div className="grid gap-4 sm:grid-cols-2">
               {(
@@ -341,7 +344,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
         <SectionForm
           section="claims"
-          version={version}
+          version={versionOf("claims")}
           actionData={actionData}
           description="Figures the site states about the company (also in its search-engine data)."
         >
@@ -424,7 +427,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           )}
         </SectionForm>
 
-        <SectionForm section="referral" version={version} actionData={actionData}>
+        <SectionForm section="referral" version={versionOf("referral")} actionData={actionData}>
           {({ errors, values }) => (
             <TextField
               id="settings-referral"
@@ -437,7 +440,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           )}
         </SectionForm>
 
-        <SectionForm section="notifications" version={version} actionData={actionData}>
+        <SectionForm
+          section="notifications"
+          version={versionOf("notifications")}
+          actionData={actionData}
+        >
           {({ errors, values }) => (
             <NotificationEmails
               max={limits.maxEmails}
@@ -447,7 +454,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           )}
         </SectionForm>
 
-        <SectionForm section="security" version={version} actionData={actionData}>
+        <SectionForm section="security" version={versionOf("security")} actionData={actionData}>
           {({ values }) => (
             <div className="flex flex-col gap-4">
               <CheckboxField
