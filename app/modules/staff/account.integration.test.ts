@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, sessions, twoFactors, users } from "~/db/schema";
+import { sessions, twoFactors, users } from "~/db/schema";
 import { ACCOUNT_MESSAGES, changeOwnPassword, type AccountActor } from "./account.server";
 import { getAuth, sessionCookieName } from "./auth.server";
 import { countSessions } from "./staff-admin.server";
@@ -12,6 +12,7 @@ import {
   startStaffTestWorld,
   totpCode,
   type StaffTestWorld,
+  latestAudit,
 } from "./test-support.server";
 import {
   cancelTotpSetup,
@@ -31,15 +32,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function lastAudit(action: string) {
-  const [event] = await world.database.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.action, action))
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
-  return event;
-}
+const lastAudit = (action: string) => latestAudit(world.database.db, action);
 
 async function sessionRows(userId: string) {
   return world.database.db.select().from(sessions).where(eq(sessions.userId, userId));

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, mailMessages, twoFactors, users } from "~/db/schema";
 import { passwordTokenOwner, setPasswordWithToken } from "./account.server";
@@ -20,6 +20,7 @@ import {
   startStaffTestWorld,
   totpCode,
   type StaffTestWorld,
+  latestAudit,
 } from "./test-support.server";
 import { confirmTotpSetup, startTotpSetup } from "./two-factor.server";
 
@@ -36,15 +37,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function lastAudit(action: string) {
-  const [event] = await world.database.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.action, action))
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
-  return event;
-}
+const lastAudit = (action: string) => latestAudit(world.database.db, action);
 
 async function mailTo(email: string) {
   const rows = await world.database.db.select().from(mailMessages);

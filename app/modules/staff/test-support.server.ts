@@ -1,4 +1,7 @@
 import { createHmac } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditEvents } from "~/db/schema";
 import { ensureCompanySettings } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
@@ -133,4 +136,15 @@ export function totpCode(uri: string, at = Date.now()): string {
     (digest[offset + 2]! << 8) |
     digest[offset + 3]!;
   return String(number % 1_000_000).padStart(6, "0");
+}
+
+/** The newest audit entry of an action. */
+export async function latestAudit(db: Database, action: string) {
+  const [event] = await db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.action, action))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return event;
 }

@@ -30,6 +30,7 @@ import {
 import { runtimeContext } from "~/modules/platform/context";
 import { flashCookie } from "~/modules/staff/flash.server";
 import { requestIp, requireStaff } from "~/modules/staff/guard.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   {
@@ -155,12 +156,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
         }
       />
       {actionData && actionData.intent !== "replay" && actionData.errors.form && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm font-medium text-danger"
-        >
-          {actionData.errors.form}
-        </p>
+        <ErrorAlert className="mb-4">{actionData.errors.form}</ErrorAlert>
       )}
 
       <div className="grid gap-4 lg:grid-cols-3">

@@ -14,6 +14,7 @@ import {
   safeReturnTo,
 } from "~/modules/staff/login.server";
 import { LoginFrame } from "~/components/admin/login-frame";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in | Staff area" },
@@ -88,15 +89,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         className="flex flex-col gap-5"
         aria-describedby={actionData?.error ? "login-error" : undefined}
       >
-        {actionData?.error && (
-          <p
-            id="login-error"
-            role="alert"
-            className="rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm font-medium text-danger"
-          >
-            {actionData.error}
-          </p>
-        )}
+        {actionData?.error && <ErrorAlert id="login-error">{actionData.error}</ErrorAlert>}
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <TextField
           id="login-email"

@@ -17,6 +17,7 @@ import {
 } from "~/modules/reviews/reviews-admin.server";
 import { flashCookie } from "~/modules/staff/flash.server";
 import { requestIp, requireStaff } from "~/modules/staff/guard.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Staff area" }];
 
@@ -66,14 +67,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         title="Reviews"
         description="What customers wrote. Hidden reviews stay here but are not shown on the site or counted in its rating summary."
       />
-      {actionData?.error && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm text-danger"
-        >
-          {actionData.error}
-        </p>
-      )}
+      {actionData?.error && <ErrorAlert className="mb-4">{actionData.error}</ErrorAlert>}
       {reviews.length === 0 ? (
         <EmptyState icon="star" title="No reviews yet" />
       ) : (

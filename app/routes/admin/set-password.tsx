@@ -13,6 +13,7 @@ import {
   setPasswordWithToken,
 } from "~/modules/staff/account.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Set your password | Staff area" },
@@ -77,12 +78,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   if (!loaderData.valid || errors.form) {
     return (
       <LoginFrame companyName={loaderData.companyName} title="Set your password">
-        <p
-          role="alert"
-          className="rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm font-medium text-danger"
-        >
-          {errors.form ?? loaderData.linkInvalid}
-        </p>
+        <ErrorAlert>{errors.form ?? loaderData.linkInvalid}</ErrorAlert>
         <Link to="/admin/login" className={`${buttonClasses("secondary")} mt-6 w-full`}>
           Go to sign-in
         </Link>

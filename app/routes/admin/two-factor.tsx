@@ -19,6 +19,7 @@ import {
   rememberedChoice,
   safeReturnTo,
 } from "~/modules/staff/login.server";
+import { ErrorAlert } from "~/components/ui/error-alert";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Authenticator code | Staff area" },
@@ -95,14 +96,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   return (
     <LoginFrame companyName={loaderData.companyName} title="Enter your authenticator code">
       <Form method="post" className="flex flex-col gap-5">
-        {actionData?.error && (
-          <p
-            role="alert"
-            className="rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm font-medium text-danger"
-          >
-            {actionData.error}
-          </p>
-        )}
+        {actionData?.error && <ErrorAlert>{actionData.error}</ErrorAlert>}
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <TextField
           id="two-factor-code"
