@@ -20,6 +20,20 @@ const booleanFlag = z
   })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/** false/0: no proxy; true: one; N: that many proxies in front, the nearest appending last. */
+const trustProxyHops = z
+  .string()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, {
+    error: "must be true, false or the number of proxies in front (0-99)",
+  })
+  .transform((value) =>
+    value === "true" || value === "yes"
+      ? 1
+      : value === "false" || value === "no"
+        ? 0
+        : Number(value),
+  );
+
 const httpUrl = z.url({
   protocol: /^https?$/,
   error: "must be an http:// or https:// address",
@@ -50,11 +64,12 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
-  TRUST_PROXY: optional(booleanFlag),
+  TRUST_PROXY: optional(trustProxyHops),
   ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
   ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
   LEAD_WEBHOOK_URL: optional(httpUrl),
   LEAD_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: optional(booleanFlag),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -69,11 +84,17 @@ export interface Config {
   authSecret: string;
   smtpUrl: string | undefined;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front (0: none). Their X-Forwarded-For entries,
+   * X-Forwarded-Proto, X-Forwarded-Host and X-Request-Id are believed; nothing else is.
+   */
+  trustProxy: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   leadWebhookUrl: string | undefined;
   leadWebhookSecret: string | undefined;
+  /** Webhooks may target loopback and private addresses (receivers on an internal network). */
+  webhookAllowPrivateTargets: boolean;
 }
 
 /** A configuration problem: one line per bad variable, ready to print. */
@@ -112,11 +133,12 @@ export function loadConfig(env: Env = process.env): Config {
     authSecret: values.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     logLevel: values.LOG_LEVEL ?? "info",
-    trustProxy: values.TRUST_PROXY ?? false,
+    trustProxy: values.TRUST_PROXY ?? 0,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
     leadWebhookUrl: values.LEAD_WEBHOOK_URL,
     leadWebhookSecret: values.LEAD_WEBHOOK_SECRET,
+    webhookAllowPrivateTargets: values.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
   };
 }
 

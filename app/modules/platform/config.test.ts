@@ -24,7 +24,8 @@ describe("loadConfig", () => {
     expect(config.publicUrl.origin).toBe("http://localhost:3000");
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logLevel).toBe("info");
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxy).toBe(0);
+    expect(config.webhookAllowPrivateTargets).toBe(false);
     expect(config.dataDir).toBe(dataDir);
   });
 
@@ -71,11 +72,21 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://user@db.example.com:5432/lumen",
       smtpUrl: "smtp://mail.example.com:587",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: 1,
       adminEmail: "owner@example.com",
       leadWebhookUrl: "https://hooks.example.com/leads",
     });
     expect(config.publicUrl.origin).toBe("https://www.example.com");
+  });
+
+  it.each([
+    ["true", 1],
+    ["yes", 1],
+    ["false", 0],
+    ["0", 0],
+    ["2", 2],
+  ])("reads TRUST_PROXY=%s as %d proxies in front", (value, hops) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toBe(hops);
   });
 
   it.each([
@@ -101,7 +112,7 @@ describe("loadConfig", () => {
     ],
     [
       { TRUST_PROXY: "maybe" },
-      'Invalid configuration: TRUST_PROXY must be true or false (got "maybe")',
+      'Invalid configuration: TRUST_PROXY must be true, false or the number of proxies in front (0-99) (got "maybe")',
     ],
     [
       { ADMIN_EMAIL: "owner" },
