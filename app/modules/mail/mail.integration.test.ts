@@ -120,6 +120,18 @@ describe("mail without SMTP_URL", () => {
     });
   });
 
+  it("keeps no usable password link once the message is kept", async () => {
+    const id = await queueMail(jobs, {
+      kind: "staff.password",
+      to: ["new.member@lumenbath.example"],
+      subject: "Set your password",
+      text: "Your link:\nhttps://www.lumenbath.example/admin/set-password?token=Secret123_abc\n",
+    });
+    const message = await waitForStatus(id!, "kept");
+    expect(message.text).not.toContain("Secret123_abc");
+    expect(message.text).toContain("/admin/set-password?token=[hidden]");
+  });
+
   it("stores nothing for a message without recipients", async () => {
     const before = await listMail(database.db, { limit: 200 });
     expect(await queueMail(jobs, { ...notification("Nobody"), to: [" ", ""] })).toBeUndefined();
@@ -181,6 +193,20 @@ describe("mail over SMTP", () => {
     );
     expect(mail[0]!.raw).toContain(`Message-ID: <${id}@www.lumenbath.example>`);
     expect(mail[0]!.raw).toContain("A new consultation request has arrived.");
+  });
+
+  it("sends the password link as it is, then keeps only a masked copy", async () => {
+    const id = await queueMail(jobs, {
+      kind: "staff.password",
+      to: ["new.member@lumenbath.example"],
+      subject: "Set your password (SMTP)",
+      text: "Your link:\nhttps://www.lumenbath.example/admin/set-password?token=Secret456_def\n",
+    });
+    const message = await waitForStatus(id!, "sent");
+    const sent = received.find((item) => item.subject === "Set your password (SMTP)");
+    expect(sent?.raw).toContain("token=Secret456_def");
+    expect(message.text).not.toContain("Secret456_def");
+    expect(message.text).toContain("token=[hidden]");
   });
 
   it("retries while the SMTP server is down and sends once it is back", async () => {

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
 import { companySettings, mailMessages, type MailMessage } from "~/db/schema";
 import { nextRetryDelayMs, shouldGiveUp, type RetryPolicy } from "~/modules/jobs/retry-policy";
 import type { Logger } from "~/modules/platform/logger.server";
+import { maskSecretLinks } from "./secret-links";
 
 /** The pg-boss queue of outgoing mail: one job per attempt of one message. */
 export const MAIL_QUEUE = "mail-send";
@@ -104,7 +105,11 @@ export async function sendQueuedMail(
   const logFields = { mailId: messageId, kind: message.kind, attempt: message.attempts };
 
   if (!context.transport) {
-    await finish(database.db, messageId, { status: "kept", lastError: null });
+    await finish(database.db, messageId, {
+      status: "kept",
+      lastError: null,
+      text: maskSecretLinks(message.text),
+    });
     logger.info({ ...logFields, outcome: "kept" }, "mail kept (no SMTP_URL)");
     return "kept";
   }
@@ -129,7 +134,12 @@ export async function sendQueuedMail(
   const ms = Math.round(performance.now() - started);
 
   if (error === null) {
-    await finish(database.db, messageId, { status: "sent", sentAt: sql`now()`, lastError: null });
+    await finish(database.db, messageId, {
+      status: "sent",
+      sentAt: sql`now()`,
+      lastError: null,
+      text: maskSecretLinks(message.text),
+    });
     logger.info({ ...logFields, outcome: "sent", ms }, "mail attempt");
     return "sent";
   }
@@ -138,6 +148,7 @@ export async function sendQueuedMail(
     await finish(database.db, messageId, {
       status: "failed",
       lastError: clip(`gave up after ${message.attempts} attempts: ${error}`),
+      text: maskSecretLinks(message.text),
     });
     logger.warn({ ...logFields, outcome: "failed", code: errorCode, ms }, "mail attempt");
     return "failed";

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type PgBoss from "pg-boss";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
@@ -39,6 +40,20 @@ export function passwordLink(publicUrl: URL, authUrl: string, token: string): st
   return link.toString();
 }
 
+/**
+ * Collects the password link made during a call, for the admin who asked for it when no
+ * SMTP_URL is set: the mail log shows no usable link, so the link is shown to them once.
+ */
+const passwordLinkCapture = new AsyncLocalStorage<{ link?: string }>();
+
+export async function capturePasswordLink(
+  send: () => Promise<unknown>,
+): Promise<string | undefined> {
+  const holder: { link?: string } = {};
+  await passwordLinkCapture.run(holder, send);
+  return holder.link;
+}
+
 const accessControl = createAccessControl(defaultStatements);
 const adminRole = accessControl.newRole({ ...adminAc.statements });
 const editorRole = accessControl.newRole({ ...userAc.statements });
@@ -69,6 +84,8 @@ function createAuth({ database, boss, config, issuer }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url: authUrl, token }) => {
         const url = passwordLink(config.publicUrl, authUrl, token);
+        const capture = passwordLinkCapture.getStore();
+        if (capture) capture.link = url;
         await database.transaction((tx) =>
           enqueueMail(tx, boss, {
             kind: "staff.password",

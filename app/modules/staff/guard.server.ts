@@ -8,7 +8,7 @@ import { runtimeContext, socketAddressContext } from "~/modules/platform/context
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { getAuth, type AuthDeps } from "./auth.server";
-import { areaForPath, canOpen } from "./permissions";
+import { canOpen, ruleForRoute } from "./permissions";
 import { staffContext } from "./staff-context";
 import { toStaffUser, type StaffUser } from "./staff.server";
 
@@ -40,13 +40,26 @@ export async function currentStaff(runtime: Runtime, request: Request): Promise<
   return staff && !staff.disabled ? staff : null;
 }
 
+const forbidden = () =>
+  data(
+    {
+      reason: "forbidden",
+      message: STAFF_STRINGS.guard.insufficientPermissions,
+    } satisfies GuardRefusal,
+    { status: 403 },
+  );
+
 /**
  * Every request under /admin (but the sign-in pages) passes here before any loader or
  * action: cross-site posts are refused, anonymous visitors get 401, members without the
- * role for the area get 403 (the permission table), and, when the company requires it,
- * members without an authenticator are sent to set one up.
+ * role for the matched route get 403 (the permission table; a route with no rule is
+ * refused to everyone), and, when the company requires it, members without an
+ * authenticator are sent to set one up.
  */
-export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const staffGuard: MiddlewareFunction<Response> = async (
+  { request, context, pattern },
+  next,
+) => {
   const runtime = context.get(runtimeContext);
   refuseCrossSite(request, runtime.config.publicUrl.origin);
   const url = new URL(request.url);
@@ -62,17 +75,15 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
       { status: 401 },
     );
   }
-  const area = areaForPath(url.pathname);
-  if (area && !canOpen(staff.role, area)) {
-    throw data(
-      {
-        reason: "forbidden",
-        message: STAFF_STRINGS.guard.insufficientPermissions,
-      } satisfies GuardRefusal,
-      { status: 403 },
-    );
+  // The route React Router matched decides, not the path as written: the router matches
+  // case-insensitively and after percent-decoding, so a string comparison can be dodged.
+  const rule = ruleForRoute(pattern);
+  if (!rule) {
+    runtime.logger.warn({ route: pattern }, "staff route without a permission rule refused");
+    throw forbidden();
   }
-  if (area?.area !== "account" && !staff.twoFactorEnabled) {
+  if (!canOpen(staff.role, rule)) throw forbidden();
+  if (rule.area !== "account" && !staff.twoFactorEnabled) {
     const company = await getCompanySettings(runtime.db);
     if (company.requireStaffTwoFactor) throw redirect("/admin/account?setup=two-factor");
   }

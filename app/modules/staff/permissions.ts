@@ -1,6 +1,8 @@
 /**
  * The one permission table of the staff area: which role may open which part. The guard
- * (every loader and action under /admin) and the navigation both read it.
+ * (every loader and action under /admin) decides by the route React Router matched, never
+ * by the path string (which may arrive in any case or percent-encoded); the navigation
+ * reads the same table.
  */
 
 export const STAFF_ROLES = ["admin", "editor"] as const;
@@ -28,8 +30,10 @@ export type AdminArea =
 
 export interface AdminAreaRule {
   area: AdminArea;
-  /** Path prefix under /admin. */
+  /** Where the navigation links to. */
   path: string;
+  /** The route patterns (as in app/routes.ts) that belong to this area. */
+  routes: readonly string[];
   label: string;
   /** Roles allowed besides admin (admin passes everything). */
   roles: readonly StaffRole[];
@@ -46,6 +50,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "dashboard",
     path: "/admin/dashboard",
+    routes: ["admin/dashboard"],
     label: "Dashboard",
     roles: EVERY_STAFF,
     inNavigation: true,
@@ -54,6 +59,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "leads",
     path: "/admin/leads",
+    routes: ["admin/leads", "admin/leads/export", "admin/leads/spam", "admin/leads/:leadId"],
     label: "Leads",
     roles: ADMIN_ONLY,
     inNavigation: true,
@@ -62,6 +68,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "posts",
     path: "/admin/posts",
+    routes: [],
     label: "Posts",
     roles: EVERY_STAFF,
     inNavigation: false,
@@ -70,6 +77,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "authors",
     path: "/admin/authors",
+    routes: [],
     label: "Authors",
     roles: EVERY_STAFF,
     inNavigation: false,
@@ -78,6 +86,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "categories",
     path: "/admin/categories",
+    routes: [],
     label: "Categories",
     roles: EVERY_STAFF,
     inNavigation: false,
@@ -86,6 +95,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "reviews",
     path: "/admin/reviews",
+    routes: ["admin/reviews"],
     label: "Reviews",
     roles: EVERY_STAFF,
     inNavigation: true,
@@ -94,6 +104,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "redirects",
     path: "/admin/redirects",
+    routes: [],
     label: "Redirects",
     roles: EVERY_STAFF,
     inNavigation: false,
@@ -102,6 +113,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "qr-codes",
     path: "/admin/qr-codes",
+    routes: [],
     label: "QR codes",
     roles: EVERY_STAFF,
     inNavigation: false,
@@ -110,6 +122,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "affiliates",
     path: "/admin/affiliates",
+    routes: [],
     label: "Affiliates",
     roles: ADMIN_ONLY,
     inNavigation: false,
@@ -118,6 +131,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "payments",
     path: "/admin/payments",
+    routes: [],
     label: "Payments",
     roles: ADMIN_ONLY,
     inNavigation: false,
@@ -126,6 +140,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "settings",
     path: "/admin/settings",
+    routes: ["admin/settings"],
     label: "Settings",
     roles: ADMIN_ONLY,
     inNavigation: true,
@@ -134,6 +149,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "staff",
     path: "/admin/staff",
+    routes: ["admin/staff"],
     label: "Staff",
     roles: ADMIN_ONLY,
     inNavigation: true,
@@ -142,6 +158,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "mail",
     path: "/admin/mail",
+    routes: ["admin/mail"],
     label: "Mail log",
     roles: ADMIN_ONLY,
     inNavigation: true,
@@ -150,6 +167,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "audit",
     path: "/admin/audit",
+    routes: ["admin/audit"],
     label: "Audit log",
     roles: ADMIN_ONLY,
     inNavigation: true,
@@ -159,6 +177,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "account",
     path: "/admin/account",
+    routes: ["admin/account"],
     label: "My account",
     roles: EVERY_STAFF,
     inNavigation: false,
@@ -166,7 +185,19 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   },
 ];
 
-/** The area a path under /admin belongs to (longest matching prefix), if any. */
+/**
+ * The rule for the route React Router matched (middleware's `pattern`, e.g.
+ * "/admin/leads/:leadId"). A guarded route without a rule gets none, and is refused.
+ */
+export function ruleForRoute(pattern: string): AdminAreaRule | undefined {
+  const route = pattern.replace(/^\/+/, "");
+  return ADMIN_AREAS.find((rule) => rule.routes.includes(route));
+}
+
+/**
+ * The area a canonical path under /admin belongs to (longest matching prefix), if any.
+ * For links and tests only: the guard decides by the matched route (ruleForRoute).
+ */
 export function areaForPath(pathname: string): AdminAreaRule | undefined {
   const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "");
   return [...ADMIN_AREAS]

@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
 import { sessions, twoFactors, users } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { getAuth, type AuthDeps } from "./auth.server";
+import { capturePasswordLink, getAuth, type AuthDeps } from "./auth.server";
 import { STAFF_ROLES, type StaffRole } from "./permissions";
 import { createStaffAccount, generatePassword, toStaffUser, type StaffUser } from "./staff.server";
 
@@ -59,7 +59,8 @@ export async function listStaff(db: Database): Promise<StaffUser[]> {
 }
 
 export type InviteOutcome =
-  { ok: true; user: StaffUser } | { ok: false; errors: Record<string, string> };
+  | { ok: true; user: StaffUser; link: string | undefined }
+  | { ok: false; errors: Record<string, string> };
 
 /**
  * Creates the account with a random password nobody knows and mails a link to choose
@@ -91,7 +92,7 @@ export async function inviteStaff(
     if (taken) return { ok: false, errors: { email: STAFF_MESSAGES.emailTaken } };
     throw error;
   }
-  await sendSetPasswordLink(deps, email);
+  const link = await sendSetPasswordLink(deps, email);
   await recordAudit(db, {
     actorId: actor.id,
     actorEmail: actor.email,
@@ -100,7 +101,7 @@ export async function inviteStaff(
     details: { email, name, role },
     ipAddress: actor.ip,
   });
-  return { ok: true, user: toStaffUser(created)! };
+  return { ok: true, user: toStaffUser(created)!, link };
 }
 
 /** Mails a new set-password link (the invitation's link lasts 3 days). */
@@ -108,14 +109,14 @@ export async function resendInvitation(
   deps: AuthDeps,
   actor: StaffActor,
   userId: string,
-): Promise<StaffOutcome> {
+): Promise<StaffOutcome & { link?: string }> {
   const db = deps.database.db;
   const [target] = await db
     .select({ email: users.email, role: users.role })
     .from(users)
     .where(and(eq(users.id, userId), inArray(users.role, [...STAFF_ROLES])));
   if (!target) return { ok: false, error: STAFF_MESSAGES.notFound };
-  await sendSetPasswordLink(deps, target.email);
+  const link = await sendSetPasswordLink(deps, target.email);
   await recordAudit(db, {
     actorId: actor.id,
     actorEmail: actor.email,
@@ -124,13 +125,14 @@ export async function resendInvitation(
     details: { email: target.email },
     ipAddress: actor.ip,
   });
-  return { ok: true, changed: true };
+  return { ok: true, changed: true, link };
 }
 
-async function sendSetPasswordLink(deps: AuthDeps, email: string): Promise<void> {
-  await getAuth(deps).api.requestPasswordReset({
-    body: { email, redirectTo: SET_PASSWORD_PATH },
-  });
+/** Mails the link; returns it too, for an admin to pass on when mail is not sent. */
+function sendSetPasswordLink(deps: AuthDeps, email: string): Promise<string | undefined> {
+  return capturePasswordLink(() =>
+    getAuth(deps).api.requestPasswordReset({ body: { email, redirectTo: SET_PASSWORD_PATH } }),
+  );
 }
 
 interface LockedStaff {

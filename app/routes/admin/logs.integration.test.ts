@@ -56,6 +56,21 @@ describe("the mail log's pages", () => {
     expect(decodeMailCursor("not-a-cursor")).toBeUndefined();
     expect(await mailMessage(database.db, "nope")).toBeUndefined();
   });
+
+  it("shows that a password link was sent, never the link's token, even while queued", async () => {
+    const [row] = await database.db
+      .insert(mailMessages)
+      .values({
+        kind: "staff.password",
+        to: ["invited@example.com"],
+        subject: "Set your password for the staff area",
+        text: "Use this link:\n\nhttp://localhost:3000/admin/set-password?token=LiveToken_123\n",
+      })
+      .returning();
+    const shown = await mailMessage(database.db, row!.id);
+    expect(shown?.text).toContain("/admin/set-password?token=[hidden]");
+    expect(shown?.text).not.toContain("LiveToken_123");
+  });
 });
 
 describe("the audit log's pages", () => {

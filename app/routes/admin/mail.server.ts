@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailMessages, type MailMessage, type MailStatus } from "~/db/schema";
+import { maskSecretLinks } from "~/modules/mail/secret-links";
 
 /** The mail log's pages: newest first, by (time, id), so no message is skipped or repeated. */
 
@@ -59,5 +60,6 @@ export async function mailLogPage(
 export async function mailMessage(db: Database, id: string): Promise<MailMessage | undefined> {
   if (!UUID.test(id)) return undefined;
   const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
-  return message;
+  // Even a message still queued shows no usable password link.
+  return message && { ...message, text: maskSecretLinks(message.text) };
 }

@@ -64,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = { name: text("name"), email: text("email"), role: text("role") };
     const outcome = await inviteStaff(authDeps(runtime), actor, values);
     if (!outcome.ok) return data({ intent, errors: outcome.errors, values }, { status: 422 });
+    if (!runtime.config.smtpUrl && outcome.link) {
+      return { intent: "link" as const, email: outcome.user.email, link: outcome.link };
+    }
     return toStaff(`Invitation sent to ${outcome.user.email}.`);
   }
 
@@ -90,10 +93,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome = await resetStaffTwoFactor(runtime.database, actor, userId);
       done = "Authenticator removed; they sign in with their password and can set up a new one.";
       break;
-    case "resend":
-      outcome = await resendInvitation(authDeps(runtime), actor, userId);
+    case "resend": {
+      const resent = await resendInvitation(authDeps(runtime), actor, userId);
+      if (resent.ok && !runtime.config.smtpUrl && resent.link) {
+        const member = (await listStaff(runtime.db)).find((m) => m.id === userId);
+        return { intent: "link" as const, email: member?.email ?? "", link: resent.link };
+      }
+      outcome = resent;
       done = "A new set-password link was sent.";
       break;
+    }
     default:
       return data({ intent, userId, error: "Unknown action." }, { status: 400 });
   }
@@ -113,6 +122,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         description="Who can use the staff area. Admins can do everything; editors manage content only."
       />
       <div className="flex flex-col gap-6">
+        {actionData && "link" in actionData && (
+          <PasswordLinkPanel email={actionData.email} link={actionData.link} />
+        )}
         <Panel title={`Members (${members.length})`}>
           <ul className="flex flex-col divide-y divide-stone-200">
             {members.map((member) => (
@@ -249,6 +261,25 @@ function MemberItem({ member, isMe, error }: { member: Member; isMe: boolean; er
         </Form>
       )}
     </li>
+  );
+}
+
+/**
+ * Without SMTP_URL nothing is sent and the mail log hides password links, so the admin
+ * who asked for the link sees it here, once, to pass on themselves.
+ */
+function PasswordLinkPanel({ email, link }: { email: string; link: string }) {
+  return (
+    <Panel title="Pass this link on yourself">
+      <div role="status" className="flex flex-col gap-3 text-sm">
+        <p>
+          E-mail is not set up on this server (no SMTP_URL), so nothing was sent to{" "}
+          <strong className="break-all">{email}</strong>. Give them this link to choose their
+          password. It works once, expires in 3 days and is not shown again.
+        </p>
+        <p className="break-all rounded-lg bg-stone-50 p-3 font-mono text-xs">{link}</p>
+      </div>
+    </Panel>
   );
 }
 
