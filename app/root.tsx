@@ -13,6 +13,7 @@ import { ErrorScreen } from "~/components/site/error-screen";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { isGuardRefusal } from "~/components/site/is-guard-refusal";
 import { attributionMiddleware } from "~/modules/attribution/attribution-middleware.server";
+import { inputGuardMiddleware } from "~/modules/platform/input-guard.server";
 import { platformMiddleware } from "~/modules/platform/middleware.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
@@ -21,7 +22,11 @@ import stylesheet from "./app.css?url";
 /** The staff guard's screens: public pages never load their code. */
 const StaffErrorScreen = lazy(() => import("~/components/admin/staff-error-screen"));
 
-export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, attributionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  platformMiddleware,
+  inputGuardMiddleware,
+  attributionMiddleware,
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(runtimeContext);
@@ -81,7 +86,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  return <ErrorScreen title={STRINGS.errors.routeTitle} />;
+  // A refusal the visitor can act on (input the server will not take) says why.
+  const message =
+    isRouteErrorResponse(error) && error.status === 400 ? badRequestMessage(error.data) : undefined;
+  return <ErrorScreen title={STRINGS.errors.routeTitle} message={message} />;
+}
+
+function badRequestMessage(data: unknown): string | undefined {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : undefined;
 }
 
 export function meta() {

@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
+import { limitRequestBody } from "./body-limit";
 import { compressDynamic } from "./compression";
 
 // What server/index.ts needs from this bundle, so both share one copy of every module.
@@ -121,6 +122,8 @@ export function createServerApp(runtime: Runtime): ServerApp {
     }),
   );
 
+  // Before any route reads a body: the limit holds for every method and framing.
+  app.use(limitRequestBody());
   app.use(compressDynamic());
 
   app.all("*", (c) => {

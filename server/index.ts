@@ -40,6 +40,11 @@ async function main(): Promise<void> {
       console.log(`Serving on ${config.publicUrl.origin}`);
     },
   );
+  // A client that trickles its headers or body is cut off instead of holding a connection.
+  if ("requestTimeout" in server) {
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 30_000;
+  }
   server.on("error", (err) => {
     logger.fatal({ err }, "server error");
     process.exit(1);

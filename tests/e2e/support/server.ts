@@ -64,7 +64,13 @@ export async function startServer(
       return exited;
     },
   };
-  await waitForReady(server);
+  try {
+    await waitForReady(server);
+  } catch (error) {
+    // A server that did not come up is not left running behind the failed test.
+    child.kill("SIGKILL");
+    throw error;
+  }
   return server;
 }
 

@@ -1,0 +1,79 @@
+import type { MiddlewareHandler } from "hono";
+
+/** Every form and JSON body of the product fits in this. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** A body that has not fully arrived by then is a slow drip, not a slow phone. */
+export const BODY_TIMEOUT_MS = 10_000;
+
+export const BODY_TOO_LARGE = "The request is too large.";
+export const BODY_TOO_SLOW = "The request body took too long to arrive.";
+export const BODY_CUT_OFF = "The request body was cut off.";
+
+export interface BodyLimitOptions {
+  /** The largest body a path accepts (room for uploads later). */
+  maxBytes?: (path: string) => number;
+  timeoutMs?: number;
+}
+
+/**
+ * Reads every request body before any route does, whatever the method and framing
+ * (Content-Length or chunked), and stops at the limit or the time-out: a body is never
+ * held in memory beyond the limit, and a client dripping bytes does not hold a request
+ * open. The route then gets the body from memory.
+ */
+export function limitRequestBody(options: BodyLimitOptions = {}): MiddlewareHandler {
+  const timeoutMs = options.timeoutMs ?? BODY_TIMEOUT_MS;
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const maxBytes = options.maxBytes?.(c.req.path) ?? MAX_BODY_BYTES;
+    const refuse = (status: 400 | 408 | 413, message: string) => {
+      const json = /json/i.test(raw.headers.get("content-type") ?? "");
+      // The rest of the body is not read: the connection closes after the answer.
+      c.header("Connection", "close");
+      c.header("Cache-Control", "no-store");
+      return json ? c.json({ error: message }, status) : c.text(message, status);
+    };
+
+    const declared = Number(raw.headers.get("content-length") ?? NaN);
+    if (Number.isFinite(declared) && declared > maxBytes) return refuse(413, BODY_TOO_LARGE);
+
+    const reader = raw.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let timedOut = false;
+    let broken = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void reader.cancel().catch(() => {});
+    }, timeoutMs);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          void reader.cancel().catch(() => {});
+          return refuse(413, BODY_TOO_LARGE);
+        }
+        chunks.push(value);
+      }
+    } catch {
+      // Cancelled by the time-out, or the client went away mid-body.
+      broken = true;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (timedOut) return refuse(408, BODY_TOO_SLOW);
+    if (broken) return refuse(400, BODY_CUT_OFF);
+
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(raw, { body });
+    return next();
+  };
+}
