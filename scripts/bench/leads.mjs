@@ -215,6 +215,8 @@ async function runOne(kind, tag) {
         TRUST_PROXY: "true",
         LEAD_WEBHOOK_URL: receiver.url,
         LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        // The receiver listens on loopback, which webhooks may not target by default.
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
         DATABASE_URL: database?.url,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       },

@@ -25,6 +25,8 @@ export default async function globalSetup() {
       TRUST_PROXY: "true",
       LEAD_WEBHOOK_URL: `${receiver.url}/leads`,
       LEAD_WEBHOOK_SECRET: RECEIVER_SECRET,
+      // The receiver listens on loopback, which webhooks may not target by default.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     },
   });
   process.env.E2E_LOG_FILE = server.logFile;

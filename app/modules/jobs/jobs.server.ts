@@ -59,6 +59,8 @@ export interface JobsOptions {
   retryPolicy?: RetryPolicy;
   /** How often an idle worker looks for jobs (pg-boss allows 0.5 at the least). */
   pollingIntervalSeconds?: number;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: deliver to loopback and private addresses too. */
+  allowPrivateWebhookTargets?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,6 +96,7 @@ export async function startJobs(
     boss,
     logger,
     retryPolicy,
+    allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
     signal: shutdown.signal,
   };
   const mailContext: MailContext = {

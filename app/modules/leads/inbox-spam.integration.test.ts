@@ -54,6 +54,8 @@ beforeAll(async () => {
     publicUrl: PUBLIC_URL,
     retryPolicy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, jitter: 0 },
     pollingIntervalSeconds: 0.5,
+    // The receiver listens on 127.0.0.1.
+    allowPrivateWebhookTargets: true,
   });
   services = { database, boss: jobs.boss, publicUrl: PUBLIC_URL };
 });

@@ -47,6 +47,8 @@ beforeAll(async () => {
     publicUrl: new URL("https://www.lumenbath.example"),
     retryPolicy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, jitter: 0 },
     pollingIntervalSeconds: 0.5,
+    // The receiver listens on 127.0.0.1.
+    allowPrivateWebhookTargets: true,
   });
   services = {
     database,

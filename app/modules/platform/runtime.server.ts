@@ -67,6 +67,7 @@ async function boot(config: Config): Promise<Runtime> {
     const jobs = await startJobs(database, logger, {
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
+      allowPrivateWebhookTargets: config.webhookAllowPrivateTargets,
     });
     await ensureFirstAdmin({
       database,

@@ -4,6 +4,10 @@ import { auditEvents, companySettings, users, webhookEndpoints } from "~/db/sche
 import { DEMO_COMPANY, ensureCompanySettings } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { verifyWebhookSignature } from "~/modules/webhooks/signature.server";
+import {
+  METADATA_TARGET_REFUSED,
+  PRIVATE_TARGET_REFUSED,
+} from "~/modules/webhooks/target-guard.server";
 import { freePort, startReceiver } from "~/modules/webhooks/test-support.server";
 import {
   createWebhookEndpoint,
@@ -323,6 +327,9 @@ describe("saving settings", () => {
   });
 });
 
+/** The receivers here listen on 127.0.0.1. */
+const local = { allowPrivateTargets: true };
+
 describe("webhook endpoints", () => {
   it("shows the new secret once: stored for signing, never listed", async () => {
     const invalid = await createWebhookEndpoint(database, actor, {
@@ -384,6 +391,7 @@ describe("webhook endpoints", () => {
       if (!created.ok) throw new Error("not created");
       const result = await sendTestDelivery(database, actor, created.endpoint.id, {
         companyName: "Lumen Bath & Remodel",
+        allowPrivateTargets: true,
       });
       expect(result).toMatchObject({ statusCode: 200, ok: true, error: null });
       expect(receiver.receipts).toHaveLength(1);
@@ -426,7 +434,7 @@ describe("webhook endpoints", () => {
         enabled: "on",
       });
       if (!created.ok) throw new Error("not created");
-      expect(await sendTestDelivery(database, actor, created.endpoint.id)).toMatchObject({
+      expect(await sendTestDelivery(database, actor, created.endpoint.id, local)).toMatchObject({
         statusCode: 503,
         ok: false,
         error: "HTTP 503 Service Unavailable",
@@ -440,10 +448,52 @@ describe("webhook endpoints", () => {
       enabled: "on",
     });
     if (!gone.ok) throw new Error("not created");
-    const result = await sendTestDelivery(database, actor, gone.endpoint.id, { timeoutMs: 3000 });
+    const result = await sendTestDelivery(database, actor, gone.endpoint.id, {
+      ...local,
+      timeoutMs: 3000,
+    });
     expect(result).toMatchObject({ statusCode: null, ok: false });
-    expect(result?.error).toMatch(/fetch failed|ECONNREFUSED/);
-    expect(await sendTestDelivery(database, actor, 999_999)).toBeUndefined();
+    expect(result?.error).toMatch(/ECONNREFUSED/);
+    expect(await sendTestDelivery(database, actor, 999_999, local)).toBeUndefined();
+  });
+
+  it("refuses private and loopback endpoints by default, saying nothing about their ports", async () => {
+    const listening = await startReceiver();
+    const closedPort = await freePort();
+    try {
+      const test = async (url: string) => {
+        const created = await createWebhookEndpoint(database, actor, { url, enabled: "on" });
+        if (!created.ok) throw new Error("not created");
+        return sendTestDelivery(database, actor, created.endpoint.id, {
+          allowPrivateTargets: false,
+          timeoutMs: 3000,
+        });
+      };
+      // A port that listens and one that does not get the same answer.
+      const open = await test(listening.url);
+      const closed = await test(`http://127.0.0.1:${closedPort}/hook`);
+      const byName = await test(`http://localhost:${listening.port}/hook`);
+      const ipv6 = await test(`http://[::1]:${listening.port}/hook`);
+      const internal = await test("http://10.0.0.1:8080/hook");
+      for (const result of [open, closed, byName, ipv6, internal]) {
+        expect(result).toMatchObject({
+          statusCode: null,
+          ok: false,
+          error: PRIVATE_TARGET_REFUSED,
+        });
+      }
+      const metadata = await test("http://169.254.169.254/latest/meta-data/");
+      expect(metadata).toMatchObject({ statusCode: null, error: METADATA_TARGET_REFUSED });
+      for (const result of [open, closed, byName, ipv6, internal, metadata]) {
+        expect(result?.error).not.toMatch(/ECONNREFUSED|no answer|\d{4,5}/);
+      }
+      expect(listening.connections()).toBe(0);
+      expect(listening.receipts).toHaveLength(0);
+      const [event] = await audits("settings.webhook.test");
+      expect(event?.details).toMatchObject({ ok: false, error: METADATA_TARGET_REFUSED });
+    } finally {
+      await listening.close();
+    }
   });
 
   it("enables, disables and deletes, each audited", async () => {

@@ -3,8 +3,7 @@ import { and, asc, desc, eq, like, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { auditEvents, companySettings, webhookEndpoints, type CompanySettings } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT } from "~/modules/webhooks/delivery.server";
-import { signatureHeader } from "~/modules/webhooks/signature.server";
+import { postWebhook, webhookUrl } from "~/modules/webhooks/post.server";
 import {
   fieldErrors,
   hoursSchema,
@@ -297,14 +296,14 @@ const MAX_ERROR_LENGTH = 300;
 
 /**
  * POSTs a signed test body to the endpoint now (not through the queue), with the headers
- * a lead delivery carries and the event "test"; the outcome is audited. Undefined when the
- * endpoint does not exist.
+ * a lead delivery carries and the event "test", under the same address rules; the outcome
+ * is audited. Undefined when the endpoint does not exist.
  */
 export async function sendTestDelivery(
   database: Handle,
   actor: SettingsActor,
   id: number,
-  options: { companyName?: string; timeoutMs?: number } = {},
+  options: { allowPrivateTargets: boolean; companyName?: string; timeoutMs?: number },
 ): Promise<TestDeliveryResult | undefined> {
   const [endpoint] = await database.db
     .select()
@@ -320,45 +319,24 @@ export async function sendTestDelivery(
     sentAt: at.toISOString(),
     message: `A test delivery from the staff area${options.companyName ? ` of ${options.companyName}` : ""}. It carries no lead.`,
   });
-  const timestamp = Math.floor(at.getTime() / 1000);
-  // The same headers as a lead delivery (modules/webhooks/delivery.server.ts).
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "User-Agent": WEBHOOK_USER_AGENT,
-    "X-Lumen-Event": TEST_EVENT,
-    "X-Lumen-Timestamp": String(timestamp),
-    "Idempotency-Key": deliveryId,
-    "X-Lumen-Delivery-Attempt": "1",
-  };
-  if (endpoint.secret)
-    headers["X-Lumen-Signature"] = signatureHeader(endpoint.secret, timestamp, body);
-
-  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const started = performance.now();
-  let statusCode: number | null = null;
-  let error: string | null = null;
-  try {
-    const url = new URL(endpoint.url);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
-    const response = await fetch(url, {
-      method: "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body?.cancel().catch(() => {});
-    statusCode = response.status;
-    if (response.status < 200 || response.status >= 300) {
-      error = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-    }
-  } catch (failure) {
-    error = describeFailure(failure, timeoutMs);
-  }
+  const url = webhookUrl(endpoint.url);
+  const { statusCode, durationMs, error } = url
+    ? await postWebhook(
+        {
+          url,
+          event: TEST_EVENT,
+          body,
+          secret: endpoint.secret,
+          idempotencyKey: deliveryId,
+          attempt: 1,
+        },
+        { allowPrivateTargets: options.allowPrivateTargets, timeoutMs: options.timeoutMs },
+      )
+    : { statusCode: null, durationMs: 0, error: "the endpoint URL is not a valid http(s) URL" };
   const result: TestDeliveryResult = {
     statusCode,
     ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
-    durationMs: Math.round(performance.now() - started),
+    durationMs,
     error:
       error && error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error,
     at,
@@ -379,19 +357,4 @@ export async function sendTestDelivery(
     at,
   });
   return result;
-}
-
-function describeFailure(failure: unknown, timeoutMs: number): string {
-  if (failure instanceof Error && failure.name === "TimeoutError") {
-    return `no answer within ${timeoutMs / 1000} s`;
-  }
-  if (failure instanceof TypeError && /Invalid URL|not http/.test(failure.message)) {
-    return "the endpoint URL is not a valid http(s) URL";
-  }
-  if (!(failure instanceof Error)) return String(failure);
-  if (failure.message === "not http(s)") return "the endpoint URL is not a valid http(s) URL";
-  const cause = (failure as { cause?: unknown }).cause;
-  return cause instanceof Error && cause.message
-    ? `${failure.message}: ${cause.message}`
-    : failure.message;
 }

@@ -5,7 +5,7 @@ import type { DatabaseHandle, Transaction } from "~/db/client.server";
 import { leads, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { nextRetryDelayMs, shouldGiveUp, type RetryPolicy } from "~/modules/jobs/retry-policy";
 import type { Logger } from "~/modules/platform/logger.server";
-import { signatureHeader } from "./signature.server";
+import { postWebhook, webhookUrl } from "./post.server";
 import {
   inTransaction,
   LEAD_CREATED_EVENT,
@@ -13,10 +13,6 @@ import {
   leadWebhookPayload,
   type LeadWebhookJob,
 } from "./webhooks.server";
-
-/** How long one POST may take before it counts as failed (and is retried). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-export const WEBHOOK_USER_AGENT = "LumenBath-Webhooks/1";
 
 /** A delivery still `sending` this long after its attempt began lost its worker. */
 export const STALLED_SENDING_MS = 2 * 60_000;
@@ -30,18 +26,14 @@ export interface DeliveryContext {
   boss: PgBoss;
   logger: Logger;
   retryPolicy: RetryPolicy;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: endpoints on loopback and private addresses are served. */
+  allowPrivateTargets: boolean;
   /** Aborted when the process stops: an attempt in flight ends at once and is retried. */
   signal?: AbortSignal;
   timeoutMs?: number;
 }
 
 export type DeliveryOutcome = "skipped" | "delivered" | "retry" | "failed";
-
-interface AttemptResult {
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-}
 
 /**
  * One attempt of one delivery (the lead-webhook job). The delivery is claimed first, so a
@@ -83,7 +75,7 @@ export async function deliverWebhook(
   // Deleting either deletes the delivery too (cascade); nothing is left to record.
   if (!lead || !endpoint) return "skipped";
 
-  const url = httpUrl(endpoint.url);
+  const url = webhookUrl(endpoint.url);
   if (!endpoint.enabled || !url) {
     const reason = endpoint.enabled
       ? "the endpoint URL is not a valid http(s) URL"
@@ -97,8 +89,23 @@ export async function deliverWebhook(
   }
 
   const body = JSON.stringify(leadWebhookPayload(lead));
-  const result = await post(context, url, endpoint.secret, body, deliveryId, attempt);
-  const verdict = classify(result.statusCode);
+  const result = await postWebhook(
+    {
+      url,
+      event: LEAD_CREATED_EVENT,
+      body,
+      secret: endpoint.secret,
+      idempotencyKey: deliveryId,
+      attempt,
+    },
+    {
+      allowPrivateTargets: context.allowPrivateTargets,
+      timeoutMs: context.timeoutMs,
+      signal: context.signal,
+    },
+  );
+  // An endpoint refused for its address stays refused: like a 4xx, it is not retried.
+  const verdict = result.refused ? "permanent" : classify(result.statusCode);
 
   const { outcome, lastError, nextAttemptAt } = await database.transaction(async (tx) => {
     await tx.db.insert(webhookAttempts).values({
@@ -165,75 +172,6 @@ function classify(statusCode: number | null): "delivered" | "permanent" | "retry
     return "permanent";
   }
   return "retry";
-}
-
-async function post(
-  context: DeliveryContext,
-  url: URL,
-  secret: string | null,
-  body: string,
-  deliveryId: string,
-  attempt: number,
-): Promise<AttemptResult> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "User-Agent": WEBHOOK_USER_AGENT,
-    "X-Lumen-Event": LEAD_CREATED_EVENT,
-    "X-Lumen-Timestamp": String(timestamp),
-    "Idempotency-Key": deliveryId,
-    "X-Lumen-Delivery-Attempt": String(attempt),
-  };
-  if (secret) headers["X-Lumen-Signature"] = signatureHeader(secret, timestamp, body);
-  const timeoutMs = context.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = context.signal ? AbortSignal.any([timeout, context.signal]) : timeout;
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  try {
-    // A redirect is not followed: the receiver's address is configured, not negotiated.
-    const response = await fetch(url, {
-      method: "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal,
-    });
-    const durationMs = elapsed();
-    // Only the status matters; dropping the body frees the connection.
-    await response.body?.cancel().catch(() => {});
-    const ok = response.status >= 200 && response.status < 300;
-    const statusText = response.statusText ? ` ${response.statusText}` : "";
-    return {
-      statusCode: response.status,
-      durationMs,
-      error: ok ? null : clip(`HTTP ${response.status}${statusText}`),
-    };
-  } catch (error) {
-    const durationMs = elapsed();
-    let message: string;
-    if (timeout.aborted) message = `no answer within ${timeoutMs / 1000} s`;
-    else if (context.signal?.aborted) message = "interrupted: the server was shutting down";
-    else message = describeNetworkError(error);
-    return { statusCode: null, durationMs, error: clip(message) };
-  }
-}
-
-/** fetch's errors say "fetch failed"; the cause says what happened (refused, DNS, TLS). */
-function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof Error && cause.message) return `${error.message}: ${cause.message}`;
-  return error.message;
-}
-
-function httpUrl(value: string): URL | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 const clip = (text: string) =>

@@ -31,6 +31,8 @@ beforeAll(async () => {
     publicUrl: new URL("http://localhost:3000"),
     retryPolicy: policy,
     pollingIntervalSeconds: 0.5,
+    // The receivers here listen on 127.0.0.1.
+    allowPrivateWebhookTargets: true,
   });
   peer = await startReceiver(() => 503);
   await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", () => resolve()));

@@ -14,10 +14,15 @@ export interface Receipt {
   status: number;
 }
 
+/** A status, or a status with headers (a redirect's Location). */
+export type Answer = number | { status: number; headers: Record<string, string> };
+
 export interface Receiver {
   url: string;
   port: number;
   receipts: Receipt[];
+  /** TCP connections accepted, requests or not. */
+  connections(): number;
   /** Receipts answered with a 2xx status. */
   successes(): Receipt[];
   close(): Promise<void>;
@@ -28,21 +33,26 @@ export interface Receiver {
  * `respond` picks (by the request's position, starting at 0).
  */
 export async function startReceiver(
-  respond: (request: Omit<Receipt, "status">, index: number) => number = () => 200,
+  respond: (request: Omit<Receipt, "status">, index: number) => Answer = () => 200,
   port = 0,
 ): Promise<Receiver> {
   const receipts: Receipt[] = [];
   let index = 0;
+  let connections = 0;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const received = { headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
-      const status = respond(received, index++);
+      const answer = respond(received, index++);
+      const { status, headers } = typeof answer === "number" ? { status: answer } : answer;
       receipts.push({ ...received, status });
-      response.writeHead(status, { "Content-Type": "text/plain" }).end(`status ${status}`);
+      response
+        .writeHead(status, { "Content-Type": "text/plain", ...headers })
+        .end(`status ${status}`);
     });
   });
+  server.on("connection", () => (connections += 1));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -53,6 +63,7 @@ export async function startReceiver(
     url: `http://127.0.0.1:${actualPort}/hooks/lead?token=receiver-token`,
     port: actualPort,
     receipts,
+    connections: () => connections,
     successes: () => receipts.filter((receipt) => receipt.status >= 200 && receipt.status < 300),
     close: () =>
       new Promise<void>((resolve) => {

@@ -41,6 +41,8 @@ beforeAll(async () => {
     publicUrl: new URL("https://www.lumenbath.example"),
     retryPolicy: policy,
     pollingIntervalSeconds: 0.5,
+    // The receivers here listen on 127.0.0.1.
+    allowPrivateWebhookTargets: true,
   });
 });
 
@@ -253,12 +255,16 @@ describe("lead webhook delivery", () => {
   });
 
   it("retries after a redirect instead of following it", async () => {
-    const peer = await receiver((_request, index) => (index === 0 ? 307 : 200));
+    const elsewhere = await receiver();
+    const peer = await receiver((_request, index) =>
+      index === 0 ? { status: 307, headers: { Location: elsewhere.url } } : 200,
+    );
     await useOnlyEndpoint(database.db, peer.url);
     const { lead } = await submitLead();
 
     const delivery = await waitForStatus(lead.id, "delivered");
     expect((await attemptsOf(delivery.id)).map((a) => a.statusCode)).toEqual([307, 200]);
+    expect(elsewhere.connections()).toBe(0);
   });
 
   it("sweeps a delivery stuck in sending back into the queue", async () => {

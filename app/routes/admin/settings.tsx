@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Staff area" 
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context);
-  const { db } = context.get(runtimeContext);
+  const { db, config } = context.get(runtimeContext);
   const [company, endpoints] = await Promise.all([
     getCompanySettings(db),
     listWebhookEndpoints(db),
@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     hoursRows: HOURS_ROWS,
     maxEmails: MAX_NOTIFICATION_EMAILS,
   };
-  return { company, endpoints, limits };
+  return { company, endpoints, limits, allowPrivateTargets: config.webhookAllowPrivateTargets };
 }
 
 const SECTION_LABELS: Record<SettingsSection, string> = {
@@ -137,6 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const company = await getCompanySettings(runtime.db);
       const result = await sendTestDelivery(runtime.database, actor, id, {
         companyName: company.name,
+        allowPrivateTargets: runtime.config.webhookAllowPrivateTargets,
       });
       if (!result) return missing();
       return toSettings(
@@ -166,7 +167,7 @@ function feedback(actionData: ActionData, intent: string) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, endpoints, limits } = loaderData;
+  const { company, endpoints, limits, allowPrivateTargets } = loaderData;
   // A section shows its stored values afresh when they change (after its own save), and
   // only then: saving one section leaves what is being typed in another alone.
   const versionOf = (section: SettingsSection) =>
@@ -475,7 +476,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           )}
         </SectionForm>
 
-        <Webhooks endpoints={endpoints} actionData={actionData} created={created} />
+        <Webhooks
+          endpoints={endpoints}
+          actionData={actionData}
+          created={created}
+          allowPrivateTargets={allowPrivateTargets}
+        />
       </div>
     </>
   );
@@ -638,10 +644,12 @@ function Webhooks({
   endpoints,
   actionData,
   created,
+  allowPrivateTargets,
 }: {
   endpoints: EndpointView[];
   actionData: ActionData;
   created: { id: number; url: string; secret: string } | undefined;
+  allowPrivateTargets: boolean;
 }) {
   const { errors, values } = feedback(actionData, "webhook-create");
   const navigation = useNavigation();
@@ -652,7 +660,10 @@ function Webhooks({
       <Panel title="Webhook endpoints">
         <p className="-mt-2 mb-4 text-sm text-muted">
           Each new lead is sent to every enabled endpoint as a signed POST (header
-          X-Lumen-Signature), retried for a day if the receiver is down.
+          X-Lumen-Signature), retried for a day if the receiver is down.{" "}
+          {allowPrivateTargets
+            ? "Endpoints on private and loopback addresses are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS=true)."
+            : "Endpoints on private and loopback addresses are refused unless the operator sets WEBHOOK_ALLOW_PRIVATE_TARGETS=true."}
         </p>
 
         {created && (
