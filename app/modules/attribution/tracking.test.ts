@@ -33,4 +33,16 @@ describe("tracking parameters (SPEC §3)", () => {
     expect(cleanTrackingParams(null)).toEqual({});
     expect(cleanTrackingParams("text")).toEqual({});
   });
+
+  it("keeps each value on one line and drops what no browser sends", () => {
+    expect(
+      cleanTrackingParams({
+        utm_source: "google\n\nOpen it: http://evil.example",
+        utm_medium: "cpc\u202E",
+        utm_campaign: "spring\u0000",
+        gclid: "\uD800abc",
+        fbclid: "\n\t",
+      }),
+    ).toEqual({ utm_source: "google Open it: http://evil.example", utm_medium: "cpc" });
+  });
 });

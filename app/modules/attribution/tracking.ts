@@ -1,3 +1,5 @@
+import { isAcceptableText, singleLine } from "~/modules/platform/text";
+
 /**
  * SPEC §3's tracking parameters: captured from the landing URL (and cookies), kept in the
  * browser under one key and on the server as first and last touch, stored with every lead.
@@ -47,14 +49,17 @@ export const TRACKING_COOKIES = { ga: "_ga", fbc: "_fbc", fbp: "_fbp" } as const
 const MAX_VALUE_LENGTH = 500;
 const KNOWN = new Set<string>(TRACKING_PARAMS);
 
-/** Known keys with non-empty string values, each cut to a sane length; anything else dropped. */
+/**
+ * Known keys with non-empty string values, each one line (they reach staff e-mail and CSV,
+ * where a line break could forge content) and cut to a sane length; anything else dropped.
+ */
 export function cleanTrackingParams(input: unknown): TrackingParams {
   const clean: TrackingParams = {};
   if (!input || typeof input !== "object") return clean;
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    if (!KNOWN.has(key) || typeof value !== "string") continue;
-    const trimmed = value.trim();
-    if (trimmed) clean[key as TrackingParam] = trimmed.slice(0, MAX_VALUE_LENGTH);
+    if (!KNOWN.has(key) || typeof value !== "string" || !isAcceptableText(value)) continue;
+    const line = singleLine(value);
+    if (line) clean[key as TrackingParam] = line.slice(0, MAX_VALUE_LENGTH);
   }
   return clean;
 }

@@ -27,6 +27,39 @@ const errorsOf = (values: Partial<LeadFormValues>) => {
   return result.ok ? {} : result.errors;
 };
 
+describe("text that is not what a person typed", () => {
+  it("refuses names of only invisible or direction-control characters", () => {
+    expect(errorsOf({ firstName: "\u200B\u202E", lastName: "\u2066 \u2069" })).toEqual({
+      firstName: errorsOf({ firstName: "" }).firstName,
+      lastName: errorsOf({ lastName: "" }).lastName,
+    });
+    expect(errorsOf({ source: "Other", otherSource: "\u200F\n" }).otherSource).toBe(
+      errorsOf({ source: "Other", otherSource: "" }).otherSource,
+    );
+  });
+
+  it("keeps every field on one line, without direction controls", () => {
+    const result = validateLead(
+      {
+        ...valid,
+        firstName: "Ann\u202Egnp",
+        source: "Other",
+        otherSource: "A flyer\n\nOpen it: http://evil.example",
+      },
+      options,
+    );
+    expect(result.ok && result.value).toMatchObject({
+      firstName: "Anngnp",
+      otherSource: "A flyer Open it: http://evil.example",
+    });
+  });
+
+  it("refuses an e-mail address with a line break or control character in it", () => {
+    expect(errorsOf({ email: "a\n@example.com" }).email).toBeDefined();
+    expect(errorsOf({ email: "a@exa\u0007mple.com" }).email).toBeDefined();
+  });
+});
+
 describe("the consultation form's rules (SPEC §5)", () => {
   it("accepts a complete request and normalises it", () => {
     const result = validateLead(

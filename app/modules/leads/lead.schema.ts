@@ -13,6 +13,7 @@ import {
   type LeadFormValues,
   type LeadValues,
 } from "./lead-options";
+import { hasVisibleCharacters, singleLine } from "~/modules/platform/text";
 import { normalizePhone } from "./phone";
 
 /**
@@ -46,13 +47,15 @@ export function leadSchema(options: { referralByName: string }) {
       z.superRefine((input, ctx) => {
         const fail = (field: LeadField, message: string) =>
           ctx.issues.push({ code: "custom", message, path: [field], input: input[field] });
-        const value = (field: LeadField) => input[field].trim();
+        // Every field is one line; a name of only invisible characters is no name.
+        const value = (field: LeadField) => singleLine(input[field]);
+        const named = (field: LeadField) => hasVisibleCharacters(value(field));
 
         for (const [field, max] of Object.entries(MAX_LENGTH) as [LeadField, number][]) {
           if (value(field).length > max) fail(field, LEAD_MESSAGES.tooLong);
         }
-        if (!value("firstName")) fail("firstName", LEAD_MESSAGES.firstNameRequired);
-        if (!value("lastName")) fail("lastName", LEAD_MESSAGES.lastNameRequired);
+        if (!named("firstName")) fail("firstName", LEAD_MESSAGES.firstNameRequired);
+        if (!named("lastName")) fail("lastName", LEAD_MESSAGES.lastNameRequired);
         if (!EMAIL_PATTERN.test(value("email"))) fail("email", LEAD_MESSAGES.invalidEmail);
 
         const phone = value("phone");
@@ -76,10 +79,10 @@ export function leadSchema(options: { referralByName: string }) {
         const source = value("source");
         if (!source) fail("source", LEAD_MESSAGES.sourceRequired);
         else if (!sources.includes(source)) fail("source", LEAD_MESSAGES.invalidChoice);
-        if (source === SOURCE.referral && !value("referralName")) {
+        if (source === SOURCE.referral && !named("referralName")) {
           fail("referralName", LEAD_MESSAGES.referralNameRequired);
         }
-        if (source === SOURCE.other && !value("otherSource")) {
+        if (source === SOURCE.other && !named("otherSource")) {
           fail("otherSource", LEAD_MESSAGES.otherSourceRequired);
         }
 
@@ -92,7 +95,7 @@ export function leadSchema(options: { referralByName: string }) {
       }),
     ),
     z.transform((input): LeadValues => {
-      const text = (field: LeadField) => input[field].trim().replace(/\s+/g, " ");
+      const text = (field: LeadField) => singleLine(input[field]);
       const source = text("source");
       const projectType = text("projectType");
       return {

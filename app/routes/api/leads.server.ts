@@ -12,14 +12,12 @@ import {
 } from "~/modules/leads/lead-form";
 import { LEAD_MESSAGES } from "~/modules/leads/lead-rule-messages";
 import { minutesText } from "~/modules/platform/strings";
-import {
-  submitLead,
-  thankYouPath,
-  type LeadOutcome,
-  type LeadRequest,
-} from "~/modules/leads/leads.server";
+import { issueFormToken } from "~/modules/leads/form-token.server";
+import { submitLead, type LeadOutcome, type LeadRequest } from "~/modules/leads/leads.server";
+import { thankYouPath } from "~/modules/leads/thank-you.server";
 import { clientIp } from "~/modules/platform/client-ip.server";
 import { runtimeContext, socketAddressContext } from "~/modules/platform/context";
+import { isAcceptableText, singleLine } from "~/modules/platform/text";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -42,15 +40,29 @@ function requestFacts(request: Request, context: Context) {
   };
 }
 
-const pathOrUndefined = (value: unknown) =>
-  typeof value === "string" && value.startsWith("/") ? value.slice(0, 300) : undefined;
+/** A path of this site (never another host's address), without its query. */
+function pathOrUndefined(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/")) return undefined;
+  try {
+    const base = "http://this-site.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base || !isAcceptableText(url.pathname)) return undefined;
+    return singleLine(url.pathname).slice(0, 300) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const textOrUndefined = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-function refererPath(request: Request): string | undefined {
+/** The page the form was sent from, when the browser says and it is one of ours. */
+function refererPath(request: Request, context: Context): string | undefined {
   try {
     const referer = request.headers.get("referer");
-    return referer ? new URL(referer).pathname : undefined;
+    if (!referer) return undefined;
+    const url = new URL(referer);
+    const own = [new URL(request.url).origin, context.get(runtimeContext).config.publicUrl.origin];
+    return own.includes(url.origin) ? pathOrUndefined(url.pathname) : undefined;
   } catch {
     return undefined;
   }
@@ -82,7 +94,7 @@ export function leadRequestFromForm(
     cookieTracking: facts.cookieTracking,
     ip: facts.ip,
     userAgent: facts.userAgent,
-    pagePath: pathOrUndefined(fields.pagePath) ?? refererPath(request),
+    pagePath: pathOrUndefined(fields.pagePath) ?? refererPath(request, context),
   };
 }
 
@@ -116,7 +128,7 @@ export function leadRequestFromJson(
     cookieTracking: facts.cookieTracking,
     ip: facts.ip,
     userAgent: facts.userAgent,
-    pagePath: pathOrUndefined(object.pagePath) ?? refererPath(request),
+    pagePath: pathOrUndefined(object.pagePath) ?? refererPath(request, context),
   };
 }
 
@@ -134,6 +146,7 @@ async function formError(outcome: LeadOutcome, context: Context): Promise<string
   const phone = await getCompanySettings(db)
     .then((company) => company.phone)
     .catch(() => "our office");
+  if (outcome.kind === "stale_form") return LEAD_MESSAGES.staleForm;
   return outcome.kind === "rate_limited"
     ? LEAD_MESSAGES.rateLimited
         .replace("{minutes}", minutesText(outcome.retryAfterMs))
@@ -141,17 +154,25 @@ async function formError(outcome: LeadOutcome, context: Context): Promise<string
     : LEAD_MESSAGES.unavailable.replace("{phone}", phone);
 }
 
-const statusOf = { invalid: 422, rate_limited: 429, unavailable: 503 } as const;
+const statusOf = { invalid: 422, stale_form: 422, rate_limited: 429, unavailable: 503 } as const;
 
 /** The answer to a form post: on to /thank-you, or the form again with its messages. */
 export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome, context: Context) {
-  if (outcome.kind === "stored") return redirect(thankYouPath(outcome.values), 303);
-  // Spam is thanked like anyone else, so bots learn nothing.
-  if (outcome.kind === "spam") return redirect(thankYouPath(leadRequest.values), 303);
+  const { config } = context.get(runtimeContext);
+  if (outcome.kind === "stored") {
+    return redirect(thankYouPath(outcome.values, config.authSecret), 303);
+  }
+  // Spam is thanked too, without the signature that lets the page greet by name.
+  if (outcome.kind === "spam") return redirect("/thank-you", 303);
   const result: LeadActionResult =
     outcome.kind === "invalid"
       ? { values: leadRequest.values, errors: outcome.errors }
-      : { values: leadRequest.values, formError: await formError(outcome, context) };
+      : {
+          values: leadRequest.values,
+          formError: await formError(outcome, context),
+          // A form served too long ago gets a fresh token to send with.
+          ...(outcome.kind === "stale_form" && { formToken: issueFormToken(config.authSecret) }),
+        };
   const headers: HeadersInit =
     outcome.kind === "rate_limited"
       ? { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) }
@@ -170,6 +191,11 @@ export async function answerJson(outcome: LeadOutcome, context: Context): Promis
       return Response.json({ id: null }, { status: 202, headers: noStore });
     case "invalid":
       return Response.json({ errors: outcome.errors }, { status: 422, headers: noStore });
+    case "stale_form":
+      return Response.json(
+        { error: await formError(outcome, context) },
+        { status: 422, headers: noStore },
+      );
     case "rate_limited":
       return Response.json(
         { error: await formError(outcome, context) },
@@ -185,6 +211,11 @@ export async function answerJson(outcome: LeadOutcome, context: Context): Promis
       );
   }
 }
+
+export const isFormRequest = (request: Request): boolean =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(
+    request.headers.get("content-type") ?? "",
+  );
 
 export const isJsonRequest = (request: Request): boolean =>
   /^application\/([\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");

@@ -7,6 +7,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import {
   answerForm,
   answerJson,
+  isFormRequest,
   isJsonRequest,
   leadRequestFromForm,
   leadRequestFromJson,
@@ -22,13 +23,15 @@ import {
 /** The page is the form itself; a second one below it would only confuse. */
 export const handle: SiteRouteHandle = { hideContactSection: true };
 
-const MAX_BODY_BYTES = 64 * 1024;
-
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (request.method !== "POST") return next();
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-      return Response.json({ error: "The request is too large." }, { status: 413 });
+    // A body we cannot read as a form or JSON would be kept as an empty entry; say so instead.
+    if (!isJsonRequest(request) && !isFormRequest(request)) {
+      return Response.json(
+        { error: UNSUPPORTED_CONTENT_TYPE },
+        { status: 415, headers: { "Cache-Control": "no-store", Accept: ACCEPTED_TYPES } },
+      );
     }
     if (!isJsonRequest(request)) return next();
     let body: unknown;
@@ -41,6 +44,17 @@ export const middleware: Route.MiddlewareFunction[] = [
     return answerJson(await submit(leadRequest, context), context);
   },
 ];
+
+const ACCEPTED_TYPES = "application/json, application/x-www-form-urlencoded, multipart/form-data";
+const UNSUPPORTED_CONTENT_TYPE = `Send the request as ${ACCEPTED_TYPES}.`;
+
+/** A refused form post says when to try again, as the JSON answer does. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  const merged = new Headers(loaderHeaders);
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
