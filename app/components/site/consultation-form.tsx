@@ -308,7 +308,7 @@ export function ConsultationForm({
           />
         </label>
       </div>
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={serverResult?.formToken ?? token} />
       <input type="hidden" name="pagePath" value={pathname} />
       {formError && (
         <p

@@ -116,12 +116,15 @@ export const leadNotes = pgTable(
   (table) => [index("lead_notes_lead_idx").on(table.leadId, table.createdAt)],
 );
 
-/** Submissions caught by the honeypot or the fill-time check: kept, never delivered. */
+/** Why a submission went to the spam folder. */
+export type SpamReason = "honeypot" | "too_fast" | "missing_form_token" | "reused_form_token";
+
+/** Submissions caught by the honeypot or the form-token checks: kept, never delivered. */
 export const spamSubmissions = pgTable(
   "spam_submissions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    reason: text().$type<"honeypot" | "too_fast" | "missing_form_token">().notNull(),
+    reason: text().$type<SpamReason>().notNull(),
     /** What was submitted, as received (so staff can turn a false positive into a lead). */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     ipAddress: text(),

@@ -11,3 +11,13 @@ export const rateLimitCounters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
+
+/**
+ * Consultation-form tokens already spent on a stored request: a token serves one request,
+ * so a captured form cannot be replayed. Kept a day, as long as a token lives.
+ */
+export const usedFormTokens = pgTable("used_form_tokens", {
+  /** SHA-256 of the token, so the table holds nothing that could be posted again. */
+  tokenHash: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

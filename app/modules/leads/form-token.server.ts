@@ -1,17 +1,23 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** A real person needs more than this to fill in the form; scripts post at once. */
 export const MIN_FILL_MS = 3000;
+/** A form served longer ago than this is sent back to be checked and sent again. */
+export const FORM_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export type FormTokenCheck = "ok" | "too_fast" | "missing_form_token";
+export type FormTokenCheck = "ok" | "too_fast" | "missing_form_token" | "expired";
 
-const sign = (secret: string, issuedAt: string) =>
-  createHmac("sha256", secret).update(`lead-form:${issuedAt}`).digest("base64url").slice(0, 22);
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(`lead-form:${payload}`).digest("base64url").slice(0, 22);
 
-/** A token that records when the form was served; signed so a script cannot backdate it. */
+/**
+ * A token that records when the form was served, signed so a script cannot backdate it,
+ * with a random part so that two forms served in the same millisecond differ (each token
+ * serves one request).
+ */
 export function issueFormToken(secret: string, now = Date.now()): string {
-  const issuedAt = now.toString(36);
-  return `${issuedAt}.${sign(secret, issuedAt)}`;
+  const payload = `${now.toString(36)}.${randomBytes(9).toString("base64url")}`;
+  return `${payload}.${sign(secret, payload)}`;
 }
 
 export function checkFormToken(
@@ -20,13 +26,18 @@ export function checkFormToken(
   now = Date.now(),
   minFillMs = MIN_FILL_MS,
 ): FormTokenCheck {
-  const [issuedAt, signature] = (token ?? "").split(".");
-  if (!issuedAt || !signature) return "missing_form_token";
-  const expected = Buffer.from(sign(secret, issuedAt));
+  const [issuedAt, nonce, signature] = (token ?? "").split(".");
+  if (!issuedAt || !nonce || !signature) return "missing_form_token";
+  const expected = Buffer.from(sign(secret, `${issuedAt}.${nonce}`));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     return "missing_form_token";
   }
   const elapsed = now - parseInt(issuedAt, 36);
-  return elapsed < minFillMs ? "too_fast" : "ok";
+  if (elapsed < minFillMs) return "too_fast";
+  return elapsed > FORM_TOKEN_LIFETIME_MS ? "expired" : "ok";
 }
+
+/** What the used-token table keeps: a hash, never a token that could be posted again. */
+export const formTokenHash = (token: string): string =>
+  createHash("sha256").update(token).digest("hex");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkFormToken, issueFormToken, MIN_FILL_MS } from "./form-token.server";
+import {
+  checkFormToken,
+  FORM_TOKEN_LIFETIME_MS,
+  formTokenHash,
+  issueFormToken,
+  MIN_FILL_MS,
+} from "./form-token.server";
 
 const secret = "s".repeat(32);
 
@@ -20,10 +26,26 @@ describe("the form's fill-time token", () => {
     expect(checkFormToken("", secret)).toBe("missing_form_token");
     expect(checkFormToken("abc", secret)).toBe("missing_form_token");
     const token = issueFormToken(secret, 1_000_000);
-    const [, signature] = token.split(".");
-    expect(checkFormToken(`${(1).toString(36)}.${signature}`, secret)).toBe("missing_form_token");
+    const [, nonce, signature] = token.split(".");
+    expect(checkFormToken(`${(1).toString(36)}.${nonce}.${signature}`, secret)).toBe(
+      "missing_form_token",
+    );
     expect(checkFormToken(issueFormToken("another secret of enough length!"), secret)).toBe(
       "missing_form_token",
     );
+  });
+
+  it("expires a day after the form was served", () => {
+    const token = issueFormToken(secret, 1_000_000);
+    expect(checkFormToken(token, secret, 1_000_000 + FORM_TOKEN_LIFETIME_MS)).toBe("ok");
+    expect(checkFormToken(token, secret, 1_000_000 + FORM_TOKEN_LIFETIME_MS + 1)).toBe("expired");
+  });
+
+  it("differs for two forms served in the same millisecond, and is stored only as a hash", () => {
+    const first = issueFormToken(secret, 1_000_000);
+    const second = issueFormToken(secret, 1_000_000);
+    expect(first).not.toBe(second);
+    expect(formTokenHash(first)).toMatch(/^[0-9a-f]{64}$/);
+    expect(formTokenHash(first)).not.toContain(first);
   });
 });

@@ -16,6 +16,7 @@ describe("a CSV cell", () => {
     ["plain", "plain"],
     ["", ""],
     ["with, comma", '"with, comma"'],
+    ["with; semicolon", '"with; semicolon"'],
     ['say "hi"', '"say ""hi"""'],
     ["two\nlines", '"two\nlines"'],
     ["cr\r\nlf", '"cr\r\nlf"'],
@@ -26,11 +27,12 @@ describe("a CSV cell", () => {
   });
 
   it.each([
-    ["=SUM(A1:A9)", "'=SUM(A1:A9)"],
-    ["+1234", "'+1234"],
-    ["-2+3", "'-2+3"],
-    ["@cmd", "'@cmd"],
-    ["\t=1", "'\t=1"],
+    ["=SUM(A1:A9)", `"'=SUM(A1:A9)"`],
+    ["+1234", `"'+1234"`],
+    ["-2+3", `"'-2+3"`],
+    ["@cmd", `"'@cmd"`],
+    ["\t=1", `"'\t=1"`],
+    ["=1;2", `"'=1;2"`],
     ['=HYPERLINK("http://evil.example","x")', '"\'=HYPERLINK(""http://evil.example"",""x"")"'],
   ])("a formula %j is defused as %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);

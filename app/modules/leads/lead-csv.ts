@@ -49,13 +49,15 @@ const LINE_END = "\r\n";
 
 /**
  * One cell: a value a spreadsheet would run as a formula (starting with = + - @, or a tab
- * or carriage return that some programs skip first) gets a leading single quote, and
- * anything with a quote, comma, line break or edge space is quoted.
+ * or carriage return that some programs skip first) gets a leading single quote and is
+ * quoted; so is anything with a quote, a comma or semicolon (spreadsheets set to split on
+ * ";" read the same file), a line break or an edge space.
  */
 export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null || value === undefined ? "" : String(value);
+  const formula = /^[=+\-@\t\r]/.test(text);
+  const cell = formula ? `'${text}` : text;
+  return formula || /[",;\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>

@@ -12,6 +12,8 @@ export const TRACKING_FIELD_PREFIX = "tracking.";
 export interface LeadActionResult {
   values?: LeadFormValues;
   errors?: LeadFieldErrors;
-  /** A problem with the whole request (rate limit, database unavailable). */
+  /** A problem with the whole request (rate limit, database unavailable, stale form). */
   formError?: string;
+  /** A fresh form token, when the one sent had expired. */
+  formToken?: string;
 }

@@ -21,6 +21,8 @@ export const LEAD_MESSAGES = {
   invalidChoice: "Please choose one of the options",
   rateLimited:
     "You have sent several requests in a short time. Please wait {minutes} and try again, or call us at {phone}.",
+  staleForm:
+    "This form was opened more than a day ago. Please check your details and send it again.",
   unavailable:
     "We could not save your request just now. Nothing you typed is lost: please try again in a moment, or call us at {phone}.",
 } as const;

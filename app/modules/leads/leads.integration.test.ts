@@ -228,13 +228,55 @@ describe("a consultation request", () => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect(receiver.receipts.some((r) => r.body.includes(request.values.email))).toBe(false);
 
-      // The visitor is thanked like anyone else.
+      // The visitor is thanked too, but nothing signed repeats what they sent.
       const answer = await answerForm(request, { kind: "spam", reason }, contextFor());
       expect(answer).toBeInstanceOf(Response);
       expect((answer as Response).status).toBe(303);
-      expect((answer as Response).headers.get("Location")).toMatch(/^\/thank-you\?firstName=Robin/);
+      expect((answer as Response).headers.get("Location")).toBe("/thank-you");
     },
   );
+
+  it("spends the form's token with the stored lead: the same form again goes to spam", async () => {
+    const request = leadRequest();
+    const first = await submitLead(services, request);
+    expect(first.kind).toBe("stored");
+    const before = await countOf(leads);
+    // A replay of the captured request, with the same token and a different address.
+    const replay = await submitLead(services, { ...request, ip: "198.51.100.200" });
+    expect(replay).toEqual({ kind: "spam", reason: "reused_form_token" });
+    expect(await countOf(leads)).toBe(before);
+    const spam = await database.db.select().from(spamSubmissions);
+    expect(spam.some((row) => row.reason === "reused_form_token")).toBe(true);
+  });
+
+  it("does not spend the token of a request that was not stored", async () => {
+    const request = leadRequest({ values: { ...leadRequest().values, email: "nope" } });
+    expect((await submitLead(services, request)).kind).toBe("invalid");
+    const fixed = { ...request, values: { ...request.values, email: "fixed@example.com" } };
+    expect((await submitLead(services, fixed)).kind).toBe("stored");
+  });
+
+  it("sends a form served over a day ago back with a fresh token, storing nothing", async () => {
+    const before = await countOf(leads);
+    const request = leadRequest({
+      formToken: issueFormToken(SECRET, Date.now() - 25 * 60 * 60 * 1000),
+    });
+    const outcome = await submitLead(services, request);
+    expect(outcome).toEqual({ kind: "stale_form" });
+    expect(await countOf(leads)).toBe(before);
+    const answer = (await answerForm(request, outcome, contextFor())) as unknown as {
+      init: { status: number };
+      data: { formError: string; formToken: string; values: unknown };
+    };
+    expect(answer.init.status).toBe(422);
+    expect(answer.data.formError).toMatch(/more than a day ago/);
+    expect(answer.data.values).toEqual(request.values);
+    const retry = await submitLead(services, {
+      ...request,
+      formToken: issueFormToken(SECRET, Date.now() - 10_000),
+    });
+    expect(retry.kind).toBe("stored");
+  });
 
   it("from a JSON caller needs no form token", async () => {
     const outcome = await submitLead(

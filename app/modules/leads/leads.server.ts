@@ -1,6 +1,13 @@
 import type PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
-import { analyticsEvents, leads, spamSubmissions, type Touch } from "~/db/schema";
+import {
+  analyticsEvents,
+  leads,
+  spamSubmissions,
+  usedFormTokens,
+  type SpamReason,
+  type Touch,
+} from "~/db/schema";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
 import { findActiveAffiliateByCode } from "~/modules/affiliates/referrals.server";
 import { getVisitorTouches } from "~/modules/attribution/touches.server";
@@ -10,7 +17,7 @@ import type { Logger } from "~/modules/platform/logger.server";
 import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { enqueueLeadDeliveries } from "~/modules/webhooks/webhooks.server";
-import { checkFormToken, MIN_FILL_MS } from "./form-token.server";
+import { checkFormToken, formTokenHash, MIN_FILL_MS } from "./form-token.server";
 import type { LeadFieldErrors, LeadFormValues, LeadValues } from "./lead-options";
 import { validateLead } from "./lead.schema";
 import { leadNotificationMail } from "./lead-notification";
@@ -41,7 +48,9 @@ export interface LeadRequest {
 
 export type LeadOutcome =
   | { kind: "stored"; leadId: string; values: LeadValues }
-  | { kind: "spam"; reason: "honeypot" | "too_fast" | "missing_form_token" }
+  | { kind: "spam"; reason: SpamReason }
+  /** The form was served over a day ago: sent back to be checked and sent again. */
+  | { kind: "stale_form" }
   | { kind: "invalid"; errors: LeadFieldErrors }
   | { kind: "rate_limited"; retryAfterMs: number }
   | { kind: "unavailable" };
@@ -70,39 +79,42 @@ export async function submitLead(
   const { database, logger } = services;
   const now = services.now?.() ?? Date.now();
 
-  const spamReason =
+  // Form posts always carry the token; JSON callers may, and then it counts the same.
+  const tokenCheck =
+    request.channel === "form" || request.formToken !== undefined
+      ? checkFormToken(request.formToken, services.secret, now, services.minFillMs ?? MIN_FILL_MS)
+      : undefined;
+  const spamReason: SpamReason | undefined =
     request.honeypot.trim() !== ""
-      ? ("honeypot" as const)
-      : request.channel === "form" || request.formToken !== undefined
-        ? spamReasonFromToken(
-            checkFormToken(
-              request.formToken,
-              services.secret,
-              now,
-              services.minFillMs ?? MIN_FILL_MS,
-            ),
-          )
+      ? "honeypot"
+      : tokenCheck === "too_fast" || tokenCheck === "missing_form_token"
+        ? tokenCheck
         : undefined;
+  // Spent with the stored request, in its transaction: a token serves one request.
+  const tokenToSpend = tokenCheck === "ok" ? request.formToken : undefined;
+
+  const keepAsSpam = async (reason: SpamReason): Promise<LeadOutcome> => {
+    // Flooding bots are still limited, so the spam folder cannot fill the disk.
+    const limit = await hitRateLimit(
+      database.db,
+      `lead:${request.ip ?? "unknown"}`,
+      LEAD_RATE_LIMIT,
+    );
+    if (limit.allowed) {
+      await database.db.insert(spamSubmissions).values({
+        reason,
+        payload: spamPayload(request),
+        ipAddress: request.ip ?? null,
+        userAgent: request.userAgent?.slice(0, 500) ?? null,
+      });
+    }
+    logger.info({ reason, stored: limit.allowed }, "lead spam caught");
+    return { kind: "spam", reason };
+  };
 
   try {
-    if (spamReason) {
-      // Flooding bots are still limited, so the spam folder cannot fill the disk.
-      const limit = await hitRateLimit(
-        database.db,
-        `lead:${request.ip ?? "unknown"}`,
-        LEAD_RATE_LIMIT,
-      );
-      if (limit.allowed) {
-        await database.db.insert(spamSubmissions).values({
-          reason: spamReason,
-          payload: spamPayload(request),
-          ipAddress: request.ip ?? null,
-          userAgent: request.userAgent?.slice(0, 500) ?? null,
-        });
-      }
-      logger.info({ reason: spamReason, stored: limit.allowed }, "lead spam caught");
-      return { kind: "spam", reason: spamReason };
-    }
+    if (spamReason) return await keepAsSpam(spamReason);
+    if (tokenCheck === "expired") return { kind: "stale_form" };
 
     const company = await getCompanySettings(database.db);
     const validation = validateLead(request.values, company);
@@ -130,6 +142,14 @@ export async function submitLead(
     const fallbackTouch = touchFromTracking(request, tracking, now);
 
     const leadId = await database.transaction(async (tx) => {
+      if (tokenToSpend) {
+        const spent = await tx.db
+          .insert(usedFormTokens)
+          .values({ tokenHash: formTokenHash(tokenToSpend) })
+          .onConflictDoNothing()
+          .returning({ tokenHash: usedFormTokens.tokenHash });
+        if (spent.length === 0) return REUSED_TOKEN;
+      }
       const [lead] = await tx.db
         .insert(leads)
         .values({
@@ -167,6 +187,7 @@ export async function submitLead(
       return lead.id;
     });
 
+    if (leadId === REUSED_TOKEN) return await keepAsSpam("reused_form_token");
     logger.info(
       { leadId, channel: request.channel, affiliated: Boolean(affiliate) },
       "lead stored",
@@ -178,9 +199,8 @@ export async function submitLead(
   }
 }
 
-function spamReasonFromToken(check: ReturnType<typeof checkFormToken>) {
-  return check === "ok" ? undefined : check;
-}
+/** The transaction's answer when the form's token had already been spent. */
+const REUSED_TOKEN = Symbol("reused form token");
 
 function pickAffiliateCode(tracking: TrackingParams): string | undefined {
   const code = tracking.aff ?? tracking.affiliate_code;
@@ -223,23 +243,4 @@ function spamPayload(request: LeadRequest): Record<string, unknown> {
     affiliateCode: request.affiliateCode ?? null,
     pagePath: request.pagePath ?? null,
   };
-}
-
-/** /thank-you with what the visitor sent, never their e-mail address or phone number. */
-export function thankYouPath(values: Partial<LeadFormValues> | LeadValues): string {
-  const params = new URLSearchParams();
-  for (const key of [
-    "firstName",
-    "lastName",
-    "service",
-    "projectType",
-    "source",
-    "referralName",
-    "otherSource",
-  ] as const) {
-    const value = values[key];
-    if (typeof value === "string" && value.trim()) params.set(key, value.trim().slice(0, 120));
-  }
-  const query = params.toString();
-  return query ? `/thank-you?${query}` : "/thank-you";
 }

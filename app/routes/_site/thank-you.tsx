@@ -6,6 +6,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
+import { signedThankYouValues } from "~/modules/leads/thank-you.server";
+import { runtimeContext } from "~/modules/platform/context";
+import { singleLine } from "~/modules/platform/text";
 import { pageMeta } from "~/modules/seo/meta";
 import { formatOpeningHours, telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
@@ -21,18 +24,21 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** A submitted value from the query string, trimmed and kept short; never e-mail or phone. */
-function displayValue(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name)?.trim().replace(/\s+/g, " ");
-  return value ? value.slice(0, 80) : undefined;
-}
+/** A submitted value, trimmed and kept short; never e-mail or phone. */
+const displayValue = (value: string | undefined) =>
+  value ? singleLine(value).slice(0, 80) || undefined : undefined;
 
-export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+/**
+ * The page greets by name only when the server signed the values as it stored the lead;
+ * any other link gets the plain thank-you, so nobody can make the page say what they like.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(runtimeContext);
+  const signed = signedThankYouValues(new URL(request.url).searchParams, config.authSecret);
   return {
-    firstName: displayValue(params, "firstName"),
-    service: displayValue(params, "service"),
-    projectType: displayValue(params, "projectType"),
+    firstName: displayValue(signed?.firstName),
+    service: displayValue(signed?.service),
+    projectType: displayValue(signed?.projectType),
   };
 }
 

@@ -29,6 +29,10 @@ const REASONS: Record<SpamEntry["reason"], { label: string; hint: string }> = {
     label: "No form token",
     hint: "The request did not come from a form the site served (or its token was altered).",
   },
+  reused_form_token: {
+    label: "Form sent again",
+    hint: "The form's token had already served a stored request: a replay or a double submission.",
+  },
 };
 
 const FIELD_LABELS: Record<LeadField, string> = {
