@@ -45,6 +45,8 @@ export function createServerApp(runtime: Runtime): ServerApp {
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
+    // Every answer, static or not: never let a browser guess another content type.
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
     if (isHashedAsset(c.req.path)) {
       // A file whose name changes with its content needs no validator or request id; every
       // byte of response headers counts against the page's transfer budget.

@@ -4,11 +4,18 @@ import { nonceContext, requestIdContext, runtimeContext } from "./context";
 import { getRuntime } from "./runtime.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 
+/** Routes whose answers (pages and `.data`) must never be kept by a browser or proxy. */
+const isPrivateRoute = (pattern: string) => /^\/?admin(\/|$)/.test(pattern);
+
 /**
  * First in every request: the services, the request id (set by the HTTP server, or made
- * here under the development server), the CSP nonce, and the security headers of HTML answers.
+ * here under the development server), the CSP nonce, the security headers of HTML answers,
+ * and no caching of the staff area (decided by the matched route, whatever the spelling).
  */
-export const platformMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+export const platformMiddleware: MiddlewareFunction<Response> = async (
+  { context, pattern },
+  next,
+) => {
   const runtime = await getRuntime();
   context.set(runtimeContext, runtime);
   if (!context.get(requestIdContext)) context.set(requestIdContext, randomUUID());
@@ -16,6 +23,9 @@ export const platformMiddleware: MiddlewareFunction<Response> = async ({ context
   context.set(nonceContext, nonce);
 
   const response = await next();
+
+  if (isPrivateRoute(pattern)) response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Content-Type-Options", "nosniff");
 
   if (response.headers.get("Content-Type")?.startsWith("text/html")) {
     const headers = securityHeaders({

@@ -458,12 +458,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <SectionForm section="security" version={versionOf("security")} actionData={actionData}>
           {({ values }) => (
             <div className="flex flex-col gap-4">
-              <CheckboxField
-                id="settings-bot-protection"
-                name="botProtection"
-                label="Bot protection: turn away visitors the bot check is confident are automated (search engines are always let in)."
-                defaultChecked={values ? values.botProtection === "on" : company.botProtection}
-              />
+              <div className="flex flex-col gap-1">
+                <CheckboxField
+                  id="settings-bot-protection"
+                  name="botProtection"
+                  label="Bot protection: turn away visitors the bot check is confident are automated (search engines are always let in)."
+                  aria-describedby="settings-bot-protection-status"
+                  defaultChecked={values ? values.botProtection === "on" : company.botProtection}
+                />
+                <p
+                  id="settings-bot-protection-status"
+                  className="ml-8 text-sm font-medium text-brass-dark"
+                >
+                  Not active yet: the bot check is not part of this version, so this switch is
+                  stored but turns nobody away.
+                </p>
+              </div>
               <CheckboxField
                 id="settings-require-two-factor"
                 name="requireStaffTwoFactor"
