@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { ensureChromium } from "./ensure-browser.mjs";
+import { ensureNginx } from "./ensure-nginx.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
@@ -63,6 +64,14 @@ step("production build", process.execPath, [path.join(ROOT, "scripts", "build.mj
 console.log("\n▶ browser for end-to-end tests");
 const chromium = ensureChromium();
 console.log(chromium ? `Using Chromium at ${chromium}` : "Using Playwright's Chromium");
+
+console.log("\n▶ nginx and openssl for the reverse-proxy test");
+const proxyTools = ensureNginx();
+console.log(
+  proxyTools.nginx && proxyTools.openssl
+    ? `Using nginx at ${proxyTools.nginx}`
+    : "The reverse-proxy test will be skipped: nginx or openssl is missing",
+);
 
 step("end-to-end tests (Playwright, desktop and mobile)", bin("playwright"), ["test"]);
 

@@ -9,6 +9,7 @@ import { requestIdContext, runtimeContext, socketAddressContext } from "~/module
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { limitRequestBody } from "./body-limit";
 import { compressDynamic } from "./compression";
+import { withForwardedOrigin } from "./forwarded";
 
 // What server/index.ts needs from this bundle, so both share one copy of every module.
 export { ConfigError, loadConfig, loadDotEnv } from "~/modules/platform/config.server";
@@ -133,7 +134,8 @@ export function createServerApp(runtime: Runtime): ServerApp {
     context.set(requestIdContext, c.get("requestId"));
     context.set(runtimeContext, runtime);
     context.set(socketAddressContext, c.env?.incoming?.socket?.remoteAddress);
-    return handleRequest(c.req.raw, context);
+    // React Router refuses an action whose Origin is not the request URL's origin.
+    return handleRequest(withForwardedOrigin(c.req.raw, config), context);
   });
 
   app.onError((err, c) => {
