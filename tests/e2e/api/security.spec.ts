@@ -1,0 +1,280 @@
+import { expect, test } from "@playwright/test";
+import { randomTestAddress } from "../support/fixtures";
+import { rawRequest, staffCookie, type RawAnswer } from "../support/raw-http";
+import { e2eAdmin, e2eEditor } from "../support/staff";
+
+/**
+ * What probing the running product as an attacker would do, one finding per test: each
+ * failed on the product before its fix. The authorisation matrix in every spelling is
+ * admin-route-variants.spec.ts; body limits, the reverse proxy and the input fuzz are
+ * under tests/e2e/platform.
+ */
+
+let baseUrl: string;
+let origin: string;
+let admin: string;
+let editor: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  baseUrl = baseURL!;
+  origin = new URL(baseUrl).origin;
+  [admin, editor] = await Promise.all([
+    staffCookie(baseUrl, e2eAdmin()),
+    staffCookie(baseUrl, e2eEditor()),
+  ]);
+});
+
+const asStaff = (cookie: string, path: string, form?: Record<string, string>) =>
+  rawRequest(baseUrl, path, {
+    method: form ? "POST" : "GET",
+    headers: {
+      Cookie: cookie,
+      Origin: origin,
+      "X-Forwarded-For": randomTestAddress(),
+      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    },
+    body: form ? new URLSearchParams(form).toString() : undefined,
+  });
+
+const postLeadJson = (body: Record<string, unknown>, address = randomTestAddress()) =>
+  rawRequest(baseUrl, "/api/leads", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": address },
+    body: JSON.stringify(body),
+  });
+
+const validLead = (lastName: string) => ({
+  firstName: "Probe",
+  lastName,
+  email: `${lastName.toLowerCase()}.${Date.now()}@example.com`,
+  phone: "6175550123",
+  service: "Bathroom Remodeling",
+  projectType: "Commercial",
+  source: "Google",
+  agreeToContact: true,
+});
+
+/** The id of the newest mail log message whose subject contains `text`. */
+async function mailIdWithSubject(text: string): Promise<string | undefined> {
+  const list = await asStaff(admin, "/admin/mail");
+  for (const match of list.body.matchAll(
+    /href="\/admin\/mail\?message=([0-9a-f-]{36})"[^>]*>([^<]*)</g,
+  )) {
+    if (match[2]!.includes(text)) return match[1];
+  }
+  return undefined;
+}
+
+/** A served form's token, as a browser gets it with the page. */
+async function formToken(): Promise<string> {
+  const page = await rawRequest(baseUrl, "/about-us");
+  const token = /name="formStartedAt" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!token) throw new Error("no form token on /about-us");
+  return token;
+}
+
+test("an editor cannot invite an admin in any spelling; the mail log shows no usable link", async () => {
+  const email = `would-be-admin.${Date.now()}@example.com`;
+  for (const path of ["/admin/Staff", "/admin/STAFF", "/admin/%73taff", "/admin/staff/"]) {
+    const answer = await asStaff(editor, path, {
+      intent: "invite",
+      role: "admin",
+      name: "Would Be",
+      email,
+    });
+    expect(answer.status, path).toBe(403);
+  }
+  expect((await asStaff(admin, "/admin/staff")).body).not.toContain(email);
+
+  // An admin's invitation: without SMTP the link is shown once to that admin ...
+  const invited = `invited.${Date.now()}@example.com`;
+  const answer = await asStaff(admin, "/admin/staff", {
+    intent: "invite",
+    role: "editor",
+    name: "Invited Person",
+    email: invited,
+  });
+  expect(answer.status).toBe(200);
+  const token = /\/admin\/set-password\?token=([A-Za-z0-9_-]+)/.exec(answer.body)?.[1];
+  expect(token, "the link shown once").toBeTruthy();
+  // ... and the mail log says a link was sent without showing it.
+  const id = await mailIdWithSubject("Set your password");
+  expect(id).toBeTruthy();
+  const message = await asStaff(admin, `/admin/mail?message=${id}`);
+  expect(message.body).toContain("/admin/set-password?token=[hidden]");
+  expect(message.body).not.toContain(token!);
+});
+
+test("NUL bytes and lone surrogates are refused with 400, never a 5xx", async () => {
+  const lead = await postLeadJson({ ...validLead("Nul"), firstName: "Pro\u0000be" });
+  expect(lead.status).toBe(400);
+  expect(JSON.parse(lead.body)).toEqual({ error: expect.stringMatching(/not allowed/) });
+  expect(lead.headers["retry-after"]).toBeUndefined();
+
+  const surrogate = await rawRequest(baseUrl, "/api/leads", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: '{"firstName":"Pro","utm_source":"\\ud800"}',
+  });
+  expect(surrogate.status).toBe(400);
+
+  const login = await rawRequest(baseUrl, "/admin/login", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      "X-Forwarded-For": randomTestAddress(),
+    },
+    body: "email=admin%00%40lumenbath.example&password=x",
+  });
+  expect(login.status).toBe(400);
+  expect(login.body).toContain("characters that are not allowed");
+
+  const answers: RawAnswer[] = await Promise.all([
+    asStaff(admin, "/admin/leads?q=%00"),
+    asStaff(admin, "/admin/leads/export?q=a%00b"),
+    asStaff(admin, "/admin/audit?action=%00"),
+    asStaff(admin, "/admin/staff", {
+      intent: "invite",
+      role: "editor",
+      name: "N\u0000",
+      email: "n@example.com",
+    }),
+    asStaff(admin, "/admin/set-password?token=%00"),
+  ]);
+  for (const answer of answers) expect(answer.status).toBe(400);
+});
+
+test("a line break in a tracking value does not shape the staff e-mail", async () => {
+  const lastName = `Linebreak${Date.now() % 100000}`;
+  const answer = await postLeadJson({
+    ...validLead(lastName),
+    utm_source: "google\n\nOpen it: http://evil.example/phish",
+    utm_campaign: "spring\r\nAffiliate: boss",
+  });
+  expect(answer.status).toBe(201);
+  await expect.poll(() => mailIdWithSubject(lastName)).toBeTruthy();
+  const message = await asStaff(admin, `/admin/mail?message=${await mailIdWithSubject(lastName)}`);
+  const text = /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(message.body)?.[1] ?? "";
+  expect(text).toContain("google Open it: http://evil.example/phish");
+  expect(text).not.toMatch(/^Open it: http:\/\/evil/m);
+  expect(text).not.toMatch(/^Affiliate: boss/m);
+});
+
+test("bodies of a content type the lead endpoint does not read get 415", async () => {
+  const body = JSON.stringify(validLead("Plain"));
+  for (const type of ["text/plain", "text/json", "application/xml", undefined]) {
+    const answer = await rawRequest(baseUrl, "/api/leads", {
+      method: "POST",
+      headers: { Origin: origin, ...(type ? { "Content-Type": type } : {}) },
+      body,
+    });
+    expect(answer.status, String(type)).toBe(415);
+    expect(JSON.parse(answer.body).error).toMatch(/application\/json/);
+  }
+});
+
+test("staff pages and their data are never cached; every answer says nosniff", async () => {
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/dashboard.data",
+    "/admin/LEADS",
+    "/admin/login",
+  ]) {
+    const answer = await asStaff(admin, path);
+    expect(answer.headers["cache-control"], path).toBe("private, no-store");
+  }
+  const anonymous = await rawRequest(baseUrl, "/admin/leads");
+  expect(anonymous.status).toBe(401);
+  expect(anonymous.headers["cache-control"]).toBe("private, no-store");
+
+  const home = await rawRequest(baseUrl, "/");
+  const asset = /\/assets\/[^"]+\.js/.exec(home.body)?.[0];
+  for (const path of ["/", "/healthz", "/favicon.svg", "/no-such-page", asset!]) {
+    const answer = await rawRequest(baseUrl, path);
+    expect(answer.headers["x-content-type-options"], path).toBe("nosniff");
+  }
+});
+
+test("the form's 429 carries Retry-After like the JSON one", async () => {
+  const address = randomTestAddress();
+  const tokens = await Promise.all(Array.from({ length: 6 }, formToken));
+  await new Promise((resolve) => setTimeout(resolve, 3200)); // a person's fill time
+  const statuses: number[] = [];
+  let last: RawAnswer | undefined;
+  for (const [index, token] of tokens.entries()) {
+    last = await rawRequest(baseUrl, "/api/leads", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+        "X-Forwarded-For": address,
+      },
+      body: new URLSearchParams({
+        ...Object.fromEntries(
+          Object.entries(validLead(`Limit${index}`)).map(([key, value]) => [key, String(value)]),
+        ),
+        agreeToContact: "on",
+        formStartedAt: token,
+      }).toString(),
+    });
+    statuses.push(last.status);
+  }
+  expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+  expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
+  expect(last!.body).toContain("several requests in a short time");
+});
+
+test("/thank-you greets by name only under the server's signature", async () => {
+  const forged = await rawRequest(
+    baseUrl,
+    "/thank-you?firstName=Call%20555-0199%20for%20your%20refund&service=Bathroom%20Remodeling",
+  );
+  expect(forged.status).toBe(200);
+  expect(forged.body).not.toContain("555-0199");
+  expect(forged.body).toContain("Thank you!");
+
+  const token = await formToken();
+  await new Promise((resolve) => setTimeout(resolve, 3200));
+  const stored = await rawRequest(baseUrl, "/api/leads", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      "X-Forwarded-For": randomTestAddress(),
+    },
+    body: new URLSearchParams({
+      ...Object.fromEntries(
+        Object.entries(validLead("Signed")).map(([key, value]) => [key, String(value)]),
+      ),
+      agreeToContact: "on",
+      formStartedAt: token,
+    }).toString(),
+  });
+  expect(stored.status).toBe(303);
+  const location = stored.headers.location!;
+  expect(location).toMatch(/^\/thank-you\?firstName=Probe&.*sig=/);
+  expect((await rawRequest(baseUrl, location)).body).toContain("Thank you, Probe!");
+  // The same form sent again is not a second lead.
+  const replay = await rawRequest(baseUrl, "/api/leads", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      "X-Forwarded-For": randomTestAddress(),
+    },
+    body: new URLSearchParams({
+      ...Object.fromEntries(
+        Object.entries(validLead("Signed")).map(([key, value]) => [key, String(value)]),
+      ),
+      agreeToContact: "on",
+      formStartedAt: token,
+    }).toString(),
+  });
+  expect(replay.headers.location).toBe("/thank-you");
+});
+
+test("the settings screen says the bot-protection switch is not active yet", async () => {
+  const settings = await asStaff(admin, "/admin/settings");
+  expect(settings.body).toContain("Not active yet");
+});

@@ -1,0 +1,342 @@
+import { expect, test } from "@playwright/test";
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { randomTestAddress } from "../support/fixtures";
+import { rawRequest, staffCookie } from "../support/raw-http";
+import { startServer, type RunningServer } from "../support/server";
+import { createStaffAccount, type StaffLogin } from "../support/staff";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Every public and staff form field, and every filter in the address, gets strings with
+ * NUL, lone surrogates, control, direction and zero-width characters (fast-check): the
+ * answer is never a 5xx and the server logs no error. A server of its own, since the
+ * staff forms change settings and accounts.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+let server: RunningServer;
+let admin: StaffLogin;
+let adminCookie: string;
+let origin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-fuzz-"));
+  admin = createStaffAccount({ DATA_DIR: dataDir }, "fuzz.admin@lumenbath.example", "admin");
+  server = await startServer({ dataDir, env: { TRUST_PROXY: "true" } });
+  origin = new URL(server.baseUrl).origin;
+  adminCookie = await staffCookie(server.baseUrl, admin);
+});
+
+test.afterAll(async () => {
+  if (server) expect(await server.stop()).toBe(0);
+});
+
+const NASTY = [
+  "\u0000",
+  "\uD800",
+  "\uDFFF",
+  "\u202E",
+  "\u2066",
+  "\u200B",
+  "\u200F",
+  "\uFEFF",
+  "\n",
+  "\r\n",
+  "\t",
+  "\u0007",
+  "\u001B[31m",
+  "\u0085",
+  "\u2028",
+  "%00",
+  "'",
+  '"',
+  "<script>",
+  "=1+1",
+  "../",
+  "😀",
+  "Zoë",
+];
+
+/** Text made of those pieces and ordinary words, sometimes long. */
+const nastyText = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 6 })), { maxLength: 10 })
+      .map((parts) => parts.join("")),
+  },
+  { weight: 1, arbitrary: fc.constantFrom("x".repeat(5000), "\u0000".repeat(300)) },
+);
+
+/**
+ * Percent-encodes as a browser would, except that a lone surrogate is written as its
+ * (invalid) UTF-8 bytes, the way a hand-made request can.
+ */
+function encode(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    const isHigh = code >= 0xd800 && code <= 0xdbff;
+    const next = text.charCodeAt(i + 1);
+    if (isHigh && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(text.slice(i, i + 2));
+      i += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      out += "%ED%A0%80";
+    } else {
+      out += encodeURIComponent(text[i]!);
+    }
+  }
+  return out;
+}
+
+const formBody = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${encode(key)}=${encode(value)}`)
+    .join("&");
+
+interface FormTarget {
+  path: string;
+  /** Fields sent with every request, besides the one being fuzzed. */
+  base: Record<string, string>;
+  fields: string[];
+  staff: boolean;
+  runs?: number;
+}
+
+const LEAD_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "service",
+  "projectType",
+  "source",
+  "referralName",
+  "otherSource",
+  "agreeToContact",
+  "agreeToAllPresent",
+  "affiliate_code",
+  "pagePath",
+  "website",
+  "formStartedAt",
+  "tracking.utm_source",
+  "tracking.utm_campaign",
+  "tracking.gclid",
+];
+
+const validLead = {
+  firstName: "Fuzz",
+  lastName: "Tester",
+  email: "fuzz@example.com",
+  phone: "6175550100",
+  service: "Bathroom Remodeling",
+  projectType: "Commercial",
+  source: "Other",
+  otherSource: "A flyer",
+  agreeToContact: "on",
+};
+
+const FORMS: FormTarget[] = [
+  { path: "/api/leads", base: validLead, fields: LEAD_FIELDS, staff: false },
+  {
+    path: "/admin/login",
+    base: { email: "nobody@example.com", password: "wrong password" },
+    fields: ["email", "password", "rememberMe", "returnTo", "website"],
+    staff: false,
+    runs: 3, // every answer takes about a second
+  },
+  {
+    path: "/admin/set-password",
+    base: { token: "not-a-token", password: "x", confirmPassword: "x" },
+    fields: ["token", "password", "confirmPassword"],
+    staff: false,
+  },
+  {
+    path: "/admin/staff",
+    base: { intent: "invite", role: "editor", name: "Fuzzed", email: "fuzzed@example.com" },
+    fields: ["intent", "name", "email", "role", "userId"],
+    staff: true,
+  },
+  {
+    path: "/admin/settings",
+    base: { intent: "profile" },
+    fields: [
+      "intent",
+      "name",
+      "phone",
+      "email",
+      "streetAddress",
+      "addressLocality",
+      "postalCode",
+      "url",
+    ],
+    staff: true,
+  },
+  {
+    path: "/admin/settings",
+    base: { intent: "referral" },
+    fields: ["referralByName"],
+    staff: true,
+  },
+  {
+    path: "/admin/settings",
+    base: { intent: "notifications" },
+    fields: ["notificationEmails"],
+    staff: true,
+  },
+  {
+    path: "/admin/settings",
+    base: { intent: "hours" },
+    fields: ["hours.0.days", "hours.0.opens", "hours.0.closes"],
+    staff: true,
+  },
+  {
+    path: "/admin/settings",
+    base: { intent: "webhook-create", url: "https://hooks.example.com/x" },
+    fields: ["url", "description", "enabled", "endpointId"],
+    staff: true,
+  },
+  {
+    path: "/admin/account",
+    base: { intent: "password", currentPassword: "wrong", password: "x", confirmPassword: "x" },
+    fields: ["intent", "currentPassword", "password", "confirmPassword", "code"],
+    staff: true,
+  },
+  {
+    path: "/admin/reviews",
+    base: { intent: "publish", reviewId: "1" },
+    fields: ["intent", "reviewId"],
+    staff: true,
+  },
+  {
+    path: "/admin/leads/spam",
+    base: { intent: "not_spam", spamId: "00000000-0000-4000-8000-000000000000" },
+    fields: ["intent", "spamId"],
+    staff: true,
+  },
+];
+
+/** Filters and ids in the address. */
+const QUERIES: { path: string; params: string[] }[] = [
+  { path: "/admin/leads", params: ["q", "status", "source", "affiliate", "from", "to", "before"] },
+  { path: "/admin/leads/export", params: ["q", "status", "from", "to"] },
+  { path: "/admin/leads/spam", params: ["before"] },
+  { path: "/admin/audit", params: ["action", "before"] },
+  { path: "/admin/mail", params: ["status", "message", "before"] },
+  { path: "/admin/dashboard", params: ["inbox"] },
+  { path: "/admin/set-password", params: ["token"] },
+  { path: "/admin/login", params: ["returnTo"] },
+  { path: "/thank-you", params: ["firstName", "sig"] },
+  { path: "/", params: ["utm_source", "aff", "source"] },
+];
+
+test("no form field answers a 5xx, whatever characters it gets", async () => {
+  test.setTimeout(300_000);
+  // A lead for the staff forms that need one.
+  for (const form of FORMS) {
+    for (const field of form.fields) {
+      await fc.assert(
+        fc.asyncProperty(nastyText, async (value) => {
+          const answer = await rawRequest(server.baseUrl, form.path, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              Origin: origin,
+              "X-Forwarded-For": randomTestAddress(),
+              ...(form.staff ? { Cookie: adminCookie } : {}),
+            },
+            body: formBody({ ...form.base, [field]: value }),
+          });
+          expect(answer.status, `${form.path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        }),
+        { numRuns: form.runs ?? 8 },
+      );
+    }
+  }
+});
+
+test("no JSON lead field answers a 5xx, whatever characters it gets", async () => {
+  test.setTimeout(120_000);
+  const jsonValue = fc.oneof(nastyText, fc.constant(true), fc.integer());
+  for (const field of [
+    ...LEAD_FIELDS.filter((f) => !f.startsWith("tracking.")),
+    "utm_source",
+    "tracking",
+  ]) {
+    await fc.assert(
+      fc.asyncProperty(jsonValue, nastyText, async (value, key) => {
+        const answer = await rawRequest(server.baseUrl, "/api/leads", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Origin: origin,
+            "X-Forwarded-For": randomTestAddress(),
+          },
+          body: JSON.stringify({
+            ...validLead,
+            agreeToContact: true,
+            [field]: field === "tracking" ? { utm_source: value, [key]: value } : value,
+          }),
+        });
+        expect(answer.status, `${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+      }),
+      { numRuns: 10 },
+    );
+  }
+});
+
+test("no filter or id in the address answers a 5xx", async () => {
+  test.setTimeout(120_000);
+  for (const target of QUERIES) {
+    for (const param of target.params) {
+      await fc.assert(
+        fc.asyncProperty(nastyText, async (value) => {
+          const answer = await rawRequest(
+            server.baseUrl,
+            `${target.path}?${encode(param)}=${encode(value)}`,
+            { headers: { Cookie: adminCookie, "X-Forwarded-For": randomTestAddress() } },
+          );
+          expect(answer.status, `${target.path}?${param}=${JSON.stringify(value)}`).toBeLessThan(
+            500,
+          );
+        }),
+        { numRuns: 8 },
+      );
+    }
+  }
+  // Path segments too: a lead id, and the path itself.
+  await fc.assert(
+    fc.asyncProperty(nastyText, async (value) => {
+      for (const prefix of ["/admin/leads/", "/", "/admin/"]) {
+        const answer = await rawRequest(
+          server.baseUrl,
+          `${prefix}${encode(value).slice(0, 2000)}`,
+          {
+            headers: { Cookie: adminCookie },
+          },
+        );
+        expect(answer.status, `${prefix}${JSON.stringify(value)}`).toBeLessThan(500);
+      }
+    }),
+    { numRuns: 15 },
+  );
+});
+
+test("the fuzzing left no error and no personal data in the server log", () => {
+  const log = readFileSync(server.logFile, "utf8");
+  for (const personal of ["fuzz@example.com", "Tester", "5550100", "nobody@example.com"]) {
+    expect(log, personal).not.toContain(personal);
+  }
+  const errors = log
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: string; msg: string })
+    .filter((line) => line.level === "error" || line.level === "fatal");
+  expect(errors).toEqual([]);
+});
