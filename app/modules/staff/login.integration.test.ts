@@ -131,7 +131,9 @@ describe("staff sign-in (SPEC §8)", () => {
       { email: "gone@example.com", password: PASSWORD },
       new Date("2026-11-22T14:00:00Z"),
     );
-    expect(message(outcome)).toBe("Login failed");
+    // Answered like an address nobody has, so the answer does not reveal disabled accounts.
+    expect(message(outcome)).toBe("Invalid email or password");
+    expect(outcome).toMatchObject({ status: 401 });
   });
 
   it("sessions last 24 hours, or 30 days with remember me, on the cookie and in the database", async () => {

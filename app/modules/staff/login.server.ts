@@ -1,10 +1,11 @@
 import { parseCookie, stringifySetCookie } from "cookie";
-import { and, count, desc, eq, gt, lt, min } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, lte, min, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { loginAttempts, loginLockouts, sessions, users } from "~/db/schema";
+import { accounts, loginAttempts, loginLockouts, sessions, users } from "~/db/schema";
 import { minutesText } from "~/modules/platform/strings";
 import { STAFF_STRINGS } from "./staff-strings";
 import { recordAudit } from "~/modules/audit/audit.server";
+import { enqueueMail } from "~/modules/mail/mail.server";
 import {
   CLIENT_IP_HEADER,
   getAuth,
@@ -14,6 +15,7 @@ import {
   type AuthDeps,
 } from "./auth.server";
 import { isStaffRole } from "./permissions";
+import { isTrustedBrowser, trustBrowser } from "./trusted-browser.server";
 
 /** SPEC §9's numbers for the staff sign-in, enforced here for every instance. */
 export const LOGIN_RULES = {
@@ -41,6 +43,8 @@ export interface LoginInput {
   honeypot: string;
   ip: string | undefined;
   userAgent: string | undefined;
+  /** The request's Cookie header: a trusted-browser cookie passes a lockout. */
+  cookieHeader?: string;
 }
 
 export type LoginOutcome =
@@ -54,10 +58,17 @@ const refused = (message: string, status = 400): LoginOutcome => ({
   status,
 });
 
+/** Failures that count towards the suspicion and lockout thresholds. */
+const COUNTED_FAILURES = ["password", "disabled"];
+
 /**
  * One sign-in attempt to the staff area, in order: the honeypot, the per-address rate
  * limit, the per-account lockout, then the password (Better Auth). Every attempt is
  * recorded; the history decides the limits, so they hold across server instances.
+ *
+ * A browser that signed in to the account before (trusted-browser.server.ts) passes the
+ * lockout, never the rate limit. Its wrong passwords count like any other, so they can
+ * lock the account for other browsers; while a lock is in force they do not extend it.
  */
 export async function attemptStaffLogin(
   deps: AuthDeps,
@@ -97,22 +108,23 @@ export async function attemptStaffLogin(
     return refused(STAFF_STRINGS.login.rateLimited.replace("{minutes}", minutesText(waitMs)), 429);
   }
 
+  const account = email ? await findAccount(db, eq(users.email, email)) : undefined;
   const lockedMs = await lockedFor(db, email, now);
-  if (lockedMs > 0) {
+  const passesLock =
+    lockedMs > 0 &&
+    account !== undefined &&
+    isTrustedBrowser(deps.config, input.cookieHeader, account, now);
+  if (lockedMs > 0 && !passesLock) {
     await record(false, "locked");
     return refused(STAFF_STRINGS.login.locked.replace("{minutes}", minutesText(lockedMs)), 423);
   }
 
-  const account = email ? await findAccount(db, email) : undefined;
-  if (account && !isStaffRole(account.role)) {
-    // Not a staff account (e.g. an affiliate): answered like a wrong password.
-    return failedPassword(deps, email, input, now, record, audit);
-  }
-  if (account?.banned) {
-    await record(false, "disabled");
-    await audit("sign_in_failed", { reason: "disabled" }, account.id);
-    return refused(STAFF_STRINGS.login.failed, 403);
-  }
+  const failed = (reason: "password" | "disabled") =>
+    failedAttempt(deps, { email, account, lockInForce: passesLock, now, record, audit }, reason);
+  // Not a staff account (e.g. an affiliate): answered like a wrong password.
+  if (account && !isStaffRole(account.role)) return failed("password");
+  // Disabled: answered like an unknown address, so the answer does not tell them apart.
+  if (account?.banned) return failed("disabled");
 
   let result;
   try {
@@ -122,7 +134,7 @@ export async function attemptStaffLogin(
       returnHeaders: true,
     });
   } catch (error) {
-    if (isInvalidCredentials(error)) return failedPassword(deps, email, input, now, record, audit);
+    if (isInvalidCredentials(error)) return failed("password");
     await record(false, "error");
     await audit("sign_in_failed", { reason: "error" }, account?.id);
     throw error;
@@ -134,25 +146,43 @@ export async function attemptStaffLogin(
     return { kind: "two_factor", setCookies };
   }
   const userId = result.response.user.id;
-  await completeSignIn(db, { userId, email, ip: input.ip, userAgent: input.userAgent, now });
+  const trustCookies = await completeSignIn(deps, {
+    userId,
+    email,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    cookieHeader: input.cookieHeader,
+    passedLock: passesLock,
+    now,
+  });
   return {
     kind: "signed_in",
     userId,
-    setCookies: await fixSessionLifetime(deps, setCookies, input.rememberMe, now),
+    setCookies: [
+      ...(await fixSessionLifetime(deps, setCookies, input.rememberMe, now)),
+      ...trustCookies,
+    ],
   };
 }
 
-/** Bookkeeping of a successful sign-in (after the password, or after the authenticator). */
+/**
+ * Bookkeeping of a successful sign-in (after the password, or after the authenticator).
+ * Returns the Set-Cookie headers that trust this browser for the account from now on.
+ */
 export async function completeSignIn(
-  db: Database,
+  deps: AuthDeps,
   input: {
     userId: string;
     email: string;
     ip: string | undefined;
     userAgent: string | undefined;
+    cookieHeader: string | undefined;
+    /** It got past a lock on the strength of its trusted-browser cookie. */
+    passedLock?: boolean;
     now: Date;
   },
-): Promise<void> {
+): Promise<string[]> {
+  const db = deps.database.db;
   const { userId, email, ip, now } = input;
   await db.insert(loginAttempts).values({
     email,
@@ -161,29 +191,46 @@ export async function completeSignIn(
     success: true,
     createdAt: now,
   });
-  await db.delete(loginLockouts).where(eq(loginLockouts.email, email));
+  // A lock in force is kept: a trusted browser passes it but does not lift it for others.
+  await db
+    .delete(loginLockouts)
+    .where(and(eq(loginLockouts.email, email), lte(loginLockouts.lockedUntil, now)));
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   await recordAudit(db, {
     actorId: userId,
     actorEmail: email,
     action: "sign_in",
-    details: {},
+    details: input.passedLock ? { trustedBrowserDuringLock: true } : {},
     ipAddress: ip ?? null,
     at: now,
   });
+  const account = await findAccount(db, eq(users.id, userId));
+  return account ? [trustBrowser(deps.config, input.cookieHeader, account, now)] : [];
 }
 
-async function failedPassword(
+type SignInAccount = Awaited<ReturnType<typeof findAccount>>;
+
+async function failedAttempt(
   deps: AuthDeps,
-  email: string,
-  input: LoginInput,
-  now: Date,
-  record: (success: boolean, reason: string | null) => Promise<unknown>,
-  audit: (action: string, details: Record<string, unknown>) => Promise<unknown>,
+  attempt: {
+    email: string;
+    account: SignInAccount;
+    /** Only a trusted browser gets here during a lock; its failures do not extend it. */
+    lockInForce: boolean;
+    now: Date;
+    record: (success: boolean, reason: string | null) => Promise<unknown>;
+    audit: (action: string, details: Record<string, unknown>, actorId?: string) => Promise<unknown>;
+  },
+  reason: "password" | "disabled",
 ): Promise<LoginOutcome> {
   const db = deps.database.db;
-  await record(false, "password");
-  await audit("sign_in_failed", { reason: "password" });
+  const { email, now, record, audit } = attempt;
+  await record(false, reason);
+  await audit(
+    "sign_in_failed",
+    { reason },
+    reason === "disabled" ? attempt.account?.id : undefined,
+  );
 
   const since = await lastSuccess(db, email);
   const failuresSince = async (windowMs: number) => {
@@ -195,20 +242,19 @@ async function failedPassword(
         and(
           eq(loginAttempts.email, email),
           eq(loginAttempts.success, false),
-          eq(loginAttempts.reason, "password"),
+          inArray(loginAttempts.reason, COUNTED_FAILURES),
           gt(loginAttempts.createdAt, from),
         ),
       );
     return Number(row?.n ?? 0);
   };
 
-  if ((await failuresSince(LOGIN_RULES.lockoutMs)) >= LOGIN_RULES.lockoutFailures) {
-    const lockedUntil = new Date(now.getTime() + LOGIN_RULES.lockoutMs);
-    await db
-      .insert(loginLockouts)
-      .values({ email, lockedUntil })
-      .onConflictDoUpdate({ target: loginLockouts.email, set: { lockedUntil } });
-    await audit("account_locked", { until: lockedUntil.toISOString() });
+  if (
+    !attempt.lockInForce &&
+    (await failuresSince(LOGIN_RULES.lockoutMs)) >= LOGIN_RULES.lockoutFailures
+  ) {
+    const lockedUntil = await lockAccount(deps, email, attempt.account, now);
+    if (lockedUntil) await audit("account_locked", { until: lockedUntil.toISOString() });
     return refused(
       STAFF_STRINGS.login.locked.replace("{minutes}", minutesText(LOGIN_RULES.lockoutMs)),
       423,
@@ -218,6 +264,57 @@ async function failedPassword(
     return refused(STAFF_STRINGS.login.suspicious, 401);
   }
   return refused(STAFF_STRINGS.login.invalid, 401);
+}
+
+/**
+ * Locks the address for 15 minutes and, for an enabled staff account, mails its owner in
+ * the same transaction. Answers the lock's end, or undefined when another attempt locked
+ * it a moment ago (one lock, one e-mail).
+ */
+async function lockAccount(
+  deps: AuthDeps,
+  email: string,
+  account: SignInAccount,
+  now: Date,
+): Promise<Date | undefined> {
+  const lockedUntil = new Date(now.getTime() + LOGIN_RULES.lockoutMs);
+  return deps.database.transaction(async (tx) => {
+    const [lock] = await tx.db
+      .insert(loginLockouts)
+      .values({ email, lockedUntil, createdAt: now })
+      .onConflictDoUpdate({
+        target: loginLockouts.email,
+        set: { lockedUntil, createdAt: now },
+        // Only a lock that has ended is replaced.
+        setWhere: lte(loginLockouts.lockedUntil, now),
+      })
+      .returning({ email: loginLockouts.email });
+    if (!lock) return undefined;
+    if (account && isStaffRole(account.role) && !account.banned) {
+      await enqueueMail(tx, deps.boss, lockedAccountMail(account, now));
+    }
+    return lockedUntil;
+  });
+}
+
+/** The owner's notice of a lock: no address or password of whoever tried, only the facts. */
+function lockedAccountMail(account: { name: string; email: string }, lockedAt: Date) {
+  const duration = minutesText(LOGIN_RULES.lockoutMs);
+  return {
+    kind: "staff.account_locked",
+    to: [account.email],
+    subject: `Your staff account was locked for ${duration}`,
+    text: [
+      `Hello ${account.name},`,
+      "",
+      `Your staff account (${account.email}) was locked for ${duration} on`,
+      `${lockedAt.toUTCString()} after repeated failed sign-ins.`,
+      "",
+      "A browser you have signed in with before can still sign in during the lock.",
+      "",
+      "If these attempts were not yours, tell an admin.",
+    ].join("\n"),
+  };
 }
 
 /** How long this address must wait, 0 when it may try now. */
@@ -251,11 +348,22 @@ async function lastSuccess(db: Database, email: string): Promise<Date | undefine
   return row?.at;
 }
 
-async function findAccount(db: Database, email: string) {
+/** The account an attempt names, with what its trusted-browser cookie is signed with. */
+async function findAccount(db: Database, which: SQL) {
   const [user] = await db
-    .select({ id: users.id, role: users.role, banned: users.banned })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      updatedAt: users.updatedAt,
+      passwordHash: accounts.password,
+    })
     .from(users)
-    .where(eq(users.email, email));
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
+    .where(which)
+    .limit(1);
   return user;
 }
 

@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     honeypot: text("website"),
     ip: requestIp(request, context),
     userAgent: request.headers.get("user-agent") ?? undefined,
+    cookieHeader: request.headers.get("cookie") ?? undefined,
   }).catch((err: unknown) => {
     runtime.logger.error({ err }, "staff sign-in failed unexpectedly");
     return { kind: "refused", message: STAFF_STRINGS.login.failed, status: 500 } as const;

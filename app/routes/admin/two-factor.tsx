@@ -81,9 +81,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: WRONG_CODE }, { status: 401 });
   }
   const now = new Date();
-  await completeSignIn(runtime.db, { ...signedIn, ip, userAgent, now });
+  const trustCookies = await completeSignIn(deps, {
+    ...signedIn,
+    ip,
+    userAgent,
+    cookieHeader: request.headers.get("cookie") ?? undefined,
+    now,
+  });
   const headers = new Headers();
-  for (const cookie of await fixSessionLifetime(deps, setCookies, rememberedChoice(request), now)) {
+  for (const cookie of [
+    ...(await fixSessionLifetime(deps, setCookies, rememberedChoice(request), now)),
+    ...trustCookies,
+  ]) {
     headers.append("Set-Cookie", cookie);
   }
   headers.append("Set-Cookie", `${REMEMBER_COOKIE}=; Path=/admin/login; Max-Age=0`);
