@@ -66,10 +66,16 @@ const message = (outcome: Awaited<ReturnType<typeof attempt>>) =>
 
 const at = (start: Date, ms: number) => new Date(start.getTime() + ms);
 const MINUTE = 60_000;
+/**
+ * The scenarios run on a controlled clock from tomorrow's midnight (UTC): in the future, so
+ * the housekeeping job (on the real clock) never purges their attempts mid-test.
+ */
+const TOMORROW = Math.ceil(Date.now() / 86_400_000) * 86_400_000;
+const hoursAfterTomorrow = (hours: number) => new Date(TOMORROW + hours * 3_600_000);
 
 describe("staff sign-in (SPEC §8)", () => {
   it("invalid, then suspicious at 3 failures, then locked at 5 for 15 minutes, then in again", async () => {
-    const t0 = new Date("2026-11-22T10:00:00Z");
+    const t0 = hoursAfterTomorrow(10);
     const email = "owner@example.com";
     expect(message(await attempt({ email }, t0))).toBe("Invalid email or password");
     expect(message(await attempt({ email }, at(t0, 10_000)))).toBe("Invalid email or password");
@@ -100,7 +106,7 @@ describe("staff sign-in (SPEC §8)", () => {
   });
 
   it("an address with 10 attempts in 5 minutes must wait, told in minutes", async () => {
-    const t0 = new Date("2026-11-22T12:00:00Z");
+    const t0 = hoursAfterTomorrow(12);
     const ip = "203.0.113.7";
     for (let i = 0; i < LOGIN_RULES.rateLimitAttempts; i++) {
       // Different (unknown) addresses each time, so only the per-address limit applies.
@@ -121,7 +127,7 @@ describe("staff sign-in (SPEC §8)", () => {
   it("a filled honeypot fails security validation, whatever the password", async () => {
     const outcome = await attempt(
       { email: "editor@example.com", password: PASSWORD, honeypot: "http://spam.example" },
-      new Date("2026-11-22T13:00:00Z"),
+      hoursAfterTomorrow(13),
     );
     expect(message(outcome)).toBe("Security validation failed. Please try again.");
   });
@@ -129,7 +135,7 @@ describe("staff sign-in (SPEC §8)", () => {
   it("a disabled account fails without saying why", async () => {
     const outcome = await attempt(
       { email: "gone@example.com", password: PASSWORD },
-      new Date("2026-11-22T14:00:00Z"),
+      hoursAfterTomorrow(14),
     );
     // Answered like an address nobody has, so the answer does not reveal disabled accounts.
     expect(message(outcome)).toBe("Invalid email or password");
@@ -173,9 +179,9 @@ describe("staff sign-in (SPEC §8)", () => {
     // Nothing about passwords in the audit details.
     expect(JSON.stringify(audit)).not.toContain(PASSWORD);
 
-    const purged = await purgeLoginHistory(database.db, new Date("2026-11-24T00:00:00Z"));
+    const purged = await purgeLoginHistory(database.db, hoursAfterTomorrow(48));
     expect(purged).toBeGreaterThan(0);
     const left = await database.db.select().from(loginAttempts);
-    expect(left.every((row) => row.createdAt > new Date("2026-11-23T00:00:00Z"))).toBe(true);
+    expect(left.every((row) => row.createdAt > hoursAfterTomorrow(24))).toBe(true);
   });
 });

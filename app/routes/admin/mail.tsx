@@ -144,7 +144,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
 
       {messages.length === 0 ? (
         <EmptyState icon="mail" title={before ? "No older messages" : "No messages yet"}>
-          Lead notifications and staff password e-mails appear here.
+          Lead notifications, staff password e-mails and account-lock notices appear here.
         </EmptyState>
       ) : (
         <DataTable caption="E-mails, newest first" columns={["Time", "Subject", "To", "Status"]}>
