@@ -14,6 +14,6 @@ export interface LeadActionResult {
   errors?: LeadFieldErrors;
   /** A problem with the whole request (rate limit, database unavailable, stale form). */
   formError?: string;
-  /** A fresh form token, when the one sent had expired. */
+  /** The token to send the form again with: the same one, or a fresh one if it had expired. */
   formToken?: string;
 }

@@ -132,6 +132,14 @@ describe("staff sign-in (SPEC §8)", () => {
     expect(message(outcome)).toBe("Security validation failed. Please try again.");
   });
 
+  it("an over-long password is a wrong password, not a fault", async () => {
+    const outcome = await attempt(
+      { email: "editor@example.com", password: "x".repeat(5000) },
+      hoursAfterTomorrow(15),
+    );
+    expect(message(outcome)).toBe("Invalid email or password");
+  });
+
   it("a disabled account fails without saying why", async () => {
     const outcome = await attempt(
       { email: "gone@example.com", password: PASSWORD },

@@ -370,9 +370,16 @@ async function findAccount(db: Database, which: SQL) {
 function isInvalidCredentials(error: unknown): boolean {
   const body = (error as { body?: { code?: string } } | undefined)?.body;
   return (
-    ["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD", "INVALID_EMAIL", "USER_NOT_FOUND"].includes(
-      body?.code ?? "",
-    ) || (error as { statusCode?: number } | undefined)?.statusCode === 401
+    [
+      "INVALID_EMAIL_OR_PASSWORD",
+      "INVALID_PASSWORD",
+      "INVALID_EMAIL",
+      "USER_NOT_FOUND",
+      // No account has a password of that length: it is simply wrong.
+      "PASSWORD_TOO_LONG",
+      "PASSWORD_TOO_SHORT",
+    ].includes(body?.code ?? "") ||
+    (error as { statusCode?: number } | undefined)?.statusCode === 401
   );
 }
 

@@ -164,15 +164,14 @@ export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome,
   }
   // Spam is thanked too, without the signature that lets the page greet by name.
   if (outcome.kind === "spam") return redirect("/thank-you", 303);
+  // The form shown again keeps the token it was sent with (its fill time counts from the
+  // first page, and it is spent only by a stored lead); an expired one is replaced.
+  const formToken =
+    outcome.kind === "stale_form" ? issueFormToken(config.authSecret) : leadRequest.formToken;
   const result: LeadActionResult =
     outcome.kind === "invalid"
-      ? { values: leadRequest.values, errors: outcome.errors }
-      : {
-          values: leadRequest.values,
-          formError: await formError(outcome, context),
-          // A form served too long ago gets a fresh token to send with.
-          ...(outcome.kind === "stale_form" && { formToken: issueFormToken(config.authSecret) }),
-        };
+      ? { values: leadRequest.values, errors: outcome.errors, formToken }
+      : { values: leadRequest.values, formError: await formError(outcome, context), formToken };
   const headers: HeadersInit =
     outcome.kind === "rate_limited"
       ? { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) }
