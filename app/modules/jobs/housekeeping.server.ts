@@ -1,7 +1,7 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
-import { purgeLoginHistory } from "~/modules/staff/login.server";
+import { purgeLoginHistory } from "~/modules/staff/login-limits.server";
 
 /** How many housekeeping runs are kept as a record. */
 const RUNS_KEPT = 200;
@@ -35,7 +35,7 @@ const tasks: Record<string, Task> = {
       .returning({ key: rateLimitCounters.key });
     return deleted.length;
   },
-  // SPEC §9: sign-in attempts are kept 24 hours.
+  // docs/REQUIREMENTS.md R9.3: sign-in attempts are kept 24 hours.
   expiredLoginAttempts: (db) => purgeLoginHistory(db),
   // The privacy policy promises the campaign record 12 months from the latest campaign visit.
   expiredVisitorTouches: async (db) => {

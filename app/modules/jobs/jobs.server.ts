@@ -3,24 +3,23 @@ import type { DatabaseHandle } from "~/db/client.server";
 import {
   createMailTransport,
   MAIL_QUEUE,
-  sendQueuedMail,
-  sweepMail,
+  mailOutbox,
+  sendClaimedMail,
   type MailContext,
-  type MailJob,
-  type MailSweepResult,
 } from "~/modules/mail/mail.server";
+import type {
+  Outbox,
+  OutboxContext,
+  OutboxTable,
+  SweepResult,
+} from "~/modules/outbox/outbox.server";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "~/modules/outbox/retry-policy";
 import type { Logger } from "~/modules/platform/logger.server";
-import {
-  deliverWebhook,
-  sweepDeliveries,
-  type DeliveryContext,
-  type SweepResult,
-} from "~/modules/webhooks/delivery.server";
-import { LEAD_WEBHOOK_QUEUE, type LeadWebhookJob } from "~/modules/webhooks/webhooks.server";
+import { deliverClaimedWebhook, type DeliveryContext } from "~/modules/webhooks/delivery.server";
+import { LEAD_WEBHOOK_QUEUE, webhookOutbox } from "~/modules/webhooks/webhooks.server";
 import { runHousekeeping } from "./housekeeping.server";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 
-export const QUEUES = {
+const QUEUES = {
   housekeeping: "housekeeping",
   leadWebhook: LEAD_WEBHOOK_QUEUE,
   mailSend: MAIL_QUEUE,
@@ -63,8 +62,6 @@ export interface JobsOptions {
   allowPrivateWebhookTargets?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The durable job queue (pg-boss) on the product's own database: its own pool on
  * PostgreSQL, the shared PGlite connection on the embedded database.
@@ -91,19 +88,14 @@ export async function startJobs(
   // Aborted on stop, so a webhook attempt in flight ends at once instead of holding it up.
   const shutdown = new AbortController();
   const transport = options.smtpUrl ? createMailTransport(options.smtpUrl) : undefined;
+  const outboxContext: OutboxContext = { database, boss, logger, retryPolicy };
   const deliveryContext: DeliveryContext = {
-    database,
-    boss,
-    logger,
-    retryPolicy,
+    ...outboxContext,
     allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
     signal: shutdown.signal,
   };
   const mailContext: MailContext = {
-    database,
-    boss,
-    logger,
-    retryPolicy,
+    ...outboxContext,
     transport,
     publicUrl: options.publicUrl,
   };
@@ -125,24 +117,23 @@ export async function startJobs(
     batchSize: BATCH_SIZE,
     pollingIntervalSeconds: Math.min(pollingIntervalSeconds, 0.5),
   };
-  for (let worker = 0; worker < WEBHOOK_WORKERS; worker++) {
-    await boss.work<LeadWebhookJob>(QUEUES.leadWebhook, workOptions, (batch) =>
-      eachJob(logger, QUEUES.leadWebhook, batch, (job) =>
-        UUID.test(String(job.data?.deliveryId))
-          ? deliverWebhook(deliveryContext, job.data.deliveryId)
-          : Promise.resolve("skipped"),
-      ),
-    );
+  /** The workers of one outbox: each job claims its row, then the kind sends it. */
+  async function workOutbox<T extends OutboxTable>(
+    outbox: Outbox<T>,
+    workers: number,
+    send: (row: T["$inferSelect"]) => Promise<unknown>,
+  ) {
+    const { queue } = outbox.kind;
+    for (let worker = 0; worker < workers; worker++) {
+      await boss.work(queue, workOptions, (batch) =>
+        eachJob(logger, queue, batch, (job) => outbox.attempt(database.db, job.data, send)),
+      );
+    }
   }
-  for (let worker = 0; worker < MAIL_WORKERS; worker++) {
-    await boss.work<MailJob>(QUEUES.mailSend, workOptions, (batch) =>
-      eachJob(logger, QUEUES.mailSend, batch, (job) =>
-        UUID.test(String(job.data?.messageId))
-          ? sendQueuedMail(mailContext, job.data.messageId)
-          : Promise.resolve("skipped"),
-      ),
-    );
-  }
+  await workOutbox(webhookOutbox, WEBHOOK_WORKERS, (delivery) =>
+    deliverClaimedWebhook(deliveryContext, delivery),
+  );
+  await workOutbox(mailOutbox, MAIL_WORKERS, (message) => sendClaimedMail(mailContext, message));
 
   await boss.createQueue(QUEUES.deliverySweep, { name: QUEUES.deliverySweep, policy: "stately" });
   await boss.work(QUEUES.deliverySweep, { pollingIntervalSeconds }, (batch) =>
@@ -203,9 +194,9 @@ function databaseCause(error: unknown): Record<string, string | undefined> {
 export async function sweepStalledWork(
   database: Pick<DatabaseHandle, "transaction">,
   boss: JobQueue,
-): Promise<{ deliveries: SweepResult; mail: MailSweepResult }> {
+): Promise<{ deliveries: SweepResult; mail: SweepResult }> {
   return {
-    deliveries: await sweepDeliveries(database, boss),
-    mail: await sweepMail(database, boss),
+    deliveries: await webhookOutbox.sweep(database, boss),
+    mail: await mailOutbox.sweep(database, boss),
   };
 }

@@ -5,7 +5,7 @@
  */
 const SECRET_QUERY_VALUE = /([?&](?:token|code|key|secret|signature)=)[^\s&#"'<>]+/gi;
 
-export const HIDDEN_SECRET = "[hidden]";
+const HIDDEN_SECRET = "[hidden]";
 
 export function maskSecretLinks(text: string): string {
   return text.replace(SECRET_QUERY_VALUE, `$1${HIDDEN_SECRET}`);

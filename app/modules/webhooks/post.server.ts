@@ -5,8 +5,8 @@ import { signatureHeader } from "./signature.server";
 import { guardedLookup, hostRefusal, RefusedTargetError } from "./target-guard.server";
 
 /** How long one POST may take before it counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-export const WEBHOOK_USER_AGENT = "LumenBath-Webhooks/1";
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_USER_AGENT = "LumenBath-Webhooks/1";
 const MAX_ERROR_LENGTH = 500;
 
 /** One signed webhook request: a lead delivery's attempt or the staff area's test. */
@@ -38,6 +38,9 @@ export interface WebhookPostResult {
   /** Refused before connecting because of where the endpoint points: retrying cannot help. */
   refused: boolean;
 }
+
+/** Why an endpoint whose address `webhookUrl` rejects is not posted to. */
+export const INVALID_WEBHOOK_URL = "the endpoint URL is not a valid http(s) URL";
 
 /** The URL when it is a valid http(s) URL, else null. */
 export function webhookUrl(value: string): URL | null {

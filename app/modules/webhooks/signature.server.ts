@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** The prefix of the signature header's value, naming the algorithm. */
-export const SIGNATURE_SCHEME = "sha256";
+const SIGNATURE_SCHEME = "sha256";
 
 /**
  * Hex HMAC-SHA256 of `${timestamp}.${body}`. The timestamp is part of what is signed so a

@@ -1,12 +1,144 @@
+import { asc, eq, getTableName, sql } from "drizzle-orm";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Database } from "~/db/client.server";
-import { leads, webhookEndpoints, type Lead } from "~/db/schema";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { leads, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import type { Lead, WebhookAttempt, WebhookDelivery } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { startJobs, type Jobs, type JobsOptions } from "~/modules/jobs/jobs.server";
+import type { Outbox, OutboxTable } from "~/modules/outbox/outbox.server";
+import type { RetryPolicy } from "~/modules/outbox/retry-policy";
+import { createLogger } from "~/modules/platform/logger.server";
+import { enqueueLeadDeliveries, webhookOutbox } from "./webhooks.server";
 
 /**
- * Real peers and fixtures for the delivery tests: a local HTTP receiver, lead rows and
- * endpoints. Not used by the product.
+ * Real peers and fixtures for the delivery tests (webhooks and mail): a local HTTP
+ * receiver, lead rows and endpoints, the job queue and its jobs. Not used by the product.
  */
+
+/** Retries fast enough to happen within a test; no giving up unless a test asks for it. */
+export const testRetryPolicy = (overrides: Partial<RetryPolicy> = {}): RetryPolicy => ({
+  baseDelayMs: 100,
+  maxDelayMs: 400,
+  giveUpAfterMs: 120_000,
+  jitter: 0,
+  ...overrides,
+});
+
+/** The job queue with its workers, polling fast and logging nothing. */
+export function startTestJobs(
+  database: DatabaseHandle,
+  options: Partial<JobsOptions> = {},
+): Promise<Jobs> {
+  return startJobs(database, createLogger({ level: "silent" }), {
+    publicUrl: new URL("https://www.lumenbath.example/"),
+    retryPolicy: testRetryPolicy(),
+    pollingIntervalSeconds: 0.5,
+    ...options,
+  });
+}
+
+/** What a process that died mid-attempt leaves of an outbox row: sending, long ago. */
+export const interruptedAttempt = () => ({
+  status: "sending" as const,
+  attempts: 1,
+  lastAttemptAt: sql`now() - interval '5 minutes'`,
+});
+
+/**
+ * A test database with the job queue running, receivers that close with it, and the lead
+ * deliveries as tests see them.
+ */
+export interface DeliveryTestWorld {
+  database: TestDatabase;
+  jobs: Jobs;
+  startReceiver(...args: Parameters<typeof startReceiver>): Promise<Receiver>;
+  /** Disables every endpoint and adds one enabled endpoint; returns its id. */
+  useOnlyEndpoint(url: string, secret?: string | null): Promise<number>;
+  /** Stores a lead and queues its deliveries in one transaction, as the lead form does. */
+  submitLead(
+    overrides?: Partial<typeof leads.$inferInsert>,
+  ): Promise<{ lead: Lead; queued: number }>;
+  /** The delivery of a lead (to the one enabled endpoint). */
+  deliveryOf(leadId: string): Promise<WebhookDelivery>;
+  /** Every attempt of a delivery, oldest first. */
+  attemptsOf(deliveryId: string): Promise<WebhookAttempt[]>;
+  /** Jobs of a delivery still waiting to run. */
+  waitingJobs(deliveryId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startDeliveryTestWorld(
+  options: Partial<JobsOptions> = {},
+): Promise<DeliveryTestWorld> {
+  const database = await createTestDatabase();
+  const jobs = await startTestJobs(database, options);
+  const receivers: Receiver[] = [];
+  return {
+    database,
+    jobs,
+    startReceiver: async (...args) => {
+      const receiver = await startReceiver(...args);
+      receivers.push(receiver);
+      return receiver;
+    },
+    useOnlyEndpoint: (url, secret) => useOnlyEndpoint(database.db, url, secret),
+    submitLead: (overrides = {}) =>
+      database.transaction(async (tx) => {
+        const lead = await insertLead(tx.db, overrides);
+        const queued = await enqueueLeadDeliveries(tx, jobs.boss, lead.id);
+        return { lead, queued };
+      }),
+    deliveryOf: async (leadId) => {
+      const [delivery] = await database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.leadId, leadId));
+      if (!delivery) throw new Error("no delivery");
+      return delivery;
+    },
+    attemptsOf: (deliveryId) =>
+      database.db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, deliveryId))
+        .orderBy(asc(webhookAttempts.id)),
+    waitingJobs: (deliveryId) => waitingJobs(database, webhookOutbox, deliveryId),
+    close: async () => {
+      await jobs.stop();
+      await Promise.all(receivers.map((receiver) => receiver.close()));
+      await database.destroy();
+    },
+  };
+}
+
+/** Jobs of an outbox row still waiting to run. */
+export async function waitingJobs<T extends OutboxTable>(
+  database: Pick<DatabaseHandle, "executeSql">,
+  outbox: Outbox<T>,
+  id: string,
+): Promise<number> {
+  const { rows } = await database.executeSql(
+    `select count(*)::int as count from pgboss.job
+      where name = $1 and data->>$2 = $3 and state in ('created', 'retry')`,
+    [outbox.kind.queue, outbox.kind.jobKey, id],
+  );
+  return Number(rows[0]?.count);
+}
+
+/** Jobs of an outbox that name no stored row (left by a rolled-back transaction). */
+export async function jobsWithoutRow<T extends OutboxTable>(
+  database: Pick<DatabaseHandle, "executeSql">,
+  outbox: Outbox<T>,
+): Promise<number> {
+  const { rows } = await database.executeSql(
+    `select count(*)::int as count from pgboss.job j
+      where j.name = $1
+        and not exists (select 1 from "${getTableName(outbox.kind.table)}" r where r.id::text = j.data->>$2)`,
+    [outbox.kind.queue, outbox.kind.jobKey],
+  );
+  return Number(rows[0]?.count);
+}
 
 export interface Receipt {
   headers: IncomingHttpHeaders;

@@ -1,110 +1,49 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
-import { startJobs, sweepStalledWork, type Jobs } from "~/modules/jobs/jobs.server";
-import type { RetryPolicy } from "~/modules/jobs/retry-policy";
-import { createLogger } from "~/modules/platform/logger.server";
+import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { sweepStalledWork } from "~/modules/jobs/jobs.server";
 import { verifyWebhookSignature } from "./signature.server";
 import {
   freePort,
   insertLead,
-  startReceiver,
-  useOnlyEndpoint,
+  interruptedAttempt,
+  jobsWithoutRow,
+  startDeliveryTestWorld,
   waitFor,
-  type Receiver,
+  type DeliveryTestWorld,
 } from "./test-support.server";
 import {
   enqueueLeadDeliveries,
-  LEAD_WEBHOOK_QUEUE,
   listDeliveriesForLead,
   replayDelivery,
   seedWebhookEndpointFromConfig,
+  webhookOutbox,
 } from "./webhooks.server";
 
-// Fast, so retries happen within a test; the give-up age is long enough never to be reached.
-const policy: RetryPolicy = {
-  baseDelayMs: 100,
-  maxDelayMs: 400,
-  giveUpAfterMs: 120_000,
-  jitter: 0,
-};
 const SECRET = "receiver-shared-secret-0123456789";
 
-let database: TestDatabase;
-let jobs: Jobs;
-const receivers: Receiver[] = [];
+let world: DeliveryTestWorld;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  jobs = await startJobs(database, createLogger({ level: "silent" }), {
-    publicUrl: new URL("https://www.lumenbath.example"),
-    retryPolicy: policy,
-    pollingIntervalSeconds: 0.5,
-    // The receivers here listen on 127.0.0.1.
-    allowPrivateWebhookTargets: true,
-  });
+  // The receivers here listen on 127.0.0.1.
+  world = await startDeliveryTestWorld({ allowPrivateWebhookTargets: true });
 });
 
 afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await database?.destroy();
+  await world?.close();
 });
-
-async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
-  const started = await startReceiver(...args);
-  receivers.push(started);
-  return started;
-}
-
-/** Stores a lead and queues its deliveries in one transaction, as the lead form does. */
-async function submitLead(overrides: Parameters<typeof insertLead>[1] = {}) {
-  return database.transaction(async (tx) => {
-    const lead = await insertLead(tx.db, overrides);
-    const queued = await enqueueLeadDeliveries(tx, jobs.boss, lead.id);
-    return { lead, queued };
-  });
-}
-
-async function deliveryOf(leadId: string) {
-  const [delivery] = await database.db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.leadId, leadId));
-  if (!delivery) throw new Error("no delivery");
-  return delivery;
-}
 
 async function waitForStatus(leadId: string, status: string) {
   return waitFor(async () => {
-    const delivery = await deliveryOf(leadId);
+    const delivery = await world.deliveryOf(leadId);
     return delivery.status === status ? delivery : undefined;
   }, `delivery ${status}`);
-}
-
-async function attemptsOf(deliveryId: string) {
-  return database.db
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.deliveryId, deliveryId))
-    .orderBy(asc(webhookAttempts.id));
-}
-
-/** Jobs of this delivery still waiting to run. */
-async function waitingJobs(deliveryId: string): Promise<number> {
-  const { rows } = await database.executeSql(
-    `select count(*)::int as count from pgboss.job
-      where name = $1 and data->>'deliveryId' = $2 and state in ('created', 'retry')`,
-    [LEAD_WEBHOOK_QUEUE, deliveryId],
-  );
-  return Number(rows[0]?.count);
 }
 
 describe("lead webhook delivery", () => {
   it("posts the lead, signed, with its form fields, tracking parameters and affiliate code", async () => {
     const verified: boolean[] = [];
-    const peer = await receiver((request) => {
+    const peer = await world.startReceiver((request) => {
       verified.push(
         verifyWebhookSignature(
           SECRET,
@@ -115,8 +54,8 @@ describe("lead webhook delivery", () => {
       );
       return 200;
     });
-    const endpointId = await useOnlyEndpoint(database.db, peer.url, SECRET);
-    const { lead, queued } = await submitLead({
+    const endpointId = await world.useOnlyEndpoint(peer.url, SECRET);
+    const { lead, queued } = await world.submitLead({
       projectType: null,
       source: "Referral",
       referralName: "Dana Whitfield",
@@ -173,14 +112,14 @@ describe("lead webhook delivery", () => {
       affiliate_code: "DANA1",
     });
 
-    const attempts = await attemptsOf(delivery.id);
+    const attempts = await world.attemptsOf(delivery.id);
     expect(attempts.map((a) => [a.attemptNumber, a.statusCode, a.error])).toEqual([[1, 200, null]]);
   });
 
   it("retries after a 500 and delivers exactly once when the receiver recovers", async () => {
-    const peer = await receiver((_request, index) => (index === 0 ? 500 : 200));
-    await useOnlyEndpoint(database.db, peer.url);
-    const { lead } = await submitLead({ affiliateCode: null });
+    const peer = await world.startReceiver((_request, index) => (index === 0 ? 500 : 200));
+    await world.useOnlyEndpoint(peer.url);
+    const { lead } = await world.submitLead({ affiliateCode: null });
 
     const delivery = await waitForStatus(lead.id, "delivered");
     expect(peer.successes()).toHaveLength(1);
@@ -196,30 +135,30 @@ describe("lead webhook delivery", () => {
       "2",
     ]);
     expect(JSON.parse(peer.receipts[1]!.body).affiliate_code).toBeNull();
-    const attempts = await attemptsOf(delivery.id);
+    const attempts = await world.attemptsOf(delivery.id);
     expect(attempts.map((a) => [a.attemptNumber, a.statusCode])).toEqual([
       [1, 500],
       [2, 200],
     ]);
     expect(attempts[0]!.error).toMatch(/^HTTP 500/);
-    expect(await waitingJobs(delivery.id)).toBe(0);
+    expect(await world.waitingJobs(delivery.id)).toBe(0);
   });
 
   it("loses nothing while the receiver is down and delivers once it is up", async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/hooks/lead?token=receiver-token`;
-    await useOnlyEndpoint(database.db, url);
-    const { lead } = await submitLead();
-    const { id } = await deliveryOf(lead.id);
+    await world.useOnlyEndpoint(url);
+    const { lead } = await world.submitLead();
+    const { id } = await world.deliveryOf(lead.id);
 
-    await waitFor(async () => (await attemptsOf(id)).length >= 3, "three refused attempts");
-    const pending = await deliveryOf(lead.id);
+    await waitFor(async () => (await world.attemptsOf(id)).length >= 3, "three refused attempts");
+    const pending = await world.deliveryOf(lead.id);
     expect(["pending", "sending"]).toContain(pending.status);
 
-    const peer = await receiver(() => 200, port);
+    const peer = await world.startReceiver(() => 200, port);
     const delivery = await waitForStatus(lead.id, "delivered");
     expect(peer.receipts).toHaveLength(1);
-    const attempts = await attemptsOf(id);
+    const attempts = await world.attemptsOf(id);
     expect(attempts.at(-1)!.statusCode).toBe(200);
     const refused = attempts.slice(0, -1);
     expect(refused.length).toBeGreaterThanOrEqual(3);
@@ -231,59 +170,53 @@ describe("lead webhook delivery", () => {
   });
 
   it("stops at a 400: one attempt, failed, nothing left queued", async () => {
-    const peer = await receiver(() => 400);
-    await useOnlyEndpoint(database.db, peer.url);
-    const { lead } = await submitLead();
+    const peer = await world.startReceiver(() => 400);
+    await world.useOnlyEndpoint(peer.url);
+    const { lead } = await world.submitLead();
 
     const delivery = await waitForStatus(lead.id, "failed");
     expect(delivery.lastError).toMatch(/^HTTP 400/);
     expect(delivery.attempts).toBe(1);
-    expect(await attemptsOf(delivery.id)).toHaveLength(1);
-    expect(await waitingJobs(delivery.id)).toBe(0);
+    expect(await world.attemptsOf(delivery.id)).toHaveLength(1);
+    expect(await world.waitingJobs(delivery.id)).toBe(0);
     expect(peer.receipts).toHaveLength(1);
   });
 
   it("retries after 408 and 429", async () => {
     const statuses = [408, 429, 200];
-    const peer = await receiver((_request, index) => statuses[index] ?? 200);
-    await useOnlyEndpoint(database.db, peer.url);
-    const { lead } = await submitLead();
+    const peer = await world.startReceiver((_request, index) => statuses[index] ?? 200);
+    await world.useOnlyEndpoint(peer.url);
+    const { lead } = await world.submitLead();
 
     const delivery = await waitForStatus(lead.id, "delivered");
-    expect((await attemptsOf(delivery.id)).map((a) => a.statusCode)).toEqual([408, 429, 200]);
+    expect((await world.attemptsOf(delivery.id)).map((a) => a.statusCode)).toEqual([408, 429, 200]);
     expect(peer.successes()).toHaveLength(1);
   });
 
   it("retries after a redirect instead of following it", async () => {
-    const elsewhere = await receiver();
-    const peer = await receiver((_request, index) =>
+    const elsewhere = await world.startReceiver();
+    const peer = await world.startReceiver((_request, index) =>
       index === 0 ? { status: 307, headers: { Location: elsewhere.url } } : 200,
     );
-    await useOnlyEndpoint(database.db, peer.url);
-    const { lead } = await submitLead();
+    await world.useOnlyEndpoint(peer.url);
+    const { lead } = await world.submitLead();
 
     const delivery = await waitForStatus(lead.id, "delivered");
-    expect((await attemptsOf(delivery.id)).map((a) => a.statusCode)).toEqual([307, 200]);
+    expect((await world.attemptsOf(delivery.id)).map((a) => a.statusCode)).toEqual([307, 200]);
     expect(elsewhere.connections()).toBe(0);
   });
 
   it("sweeps a delivery stuck in sending back into the queue", async () => {
-    const peer = await receiver(() => 200);
-    const endpointId = await useOnlyEndpoint(database.db, peer.url);
-    const lead = await insertLead(database.db);
+    const peer = await world.startReceiver(() => 200);
+    const endpointId = await world.useOnlyEndpoint(peer.url);
+    const lead = await insertLead(world.database.db);
     // As a process that died mid-attempt leaves it: sending, with no job and no outcome.
-    const [stuck] = await database.db
+    const [stuck] = await world.database.db
       .insert(webhookDeliveries)
-      .values({
-        leadId: lead.id,
-        endpointId,
-        status: "sending",
-        attempts: 1,
-        lastAttemptAt: sql`now() - interval '5 minutes'`,
-      })
+      .values({ leadId: lead.id, endpointId, ...interruptedAttempt() })
       .returning();
 
-    const swept = await sweepStalledWork(database, jobs.boss);
+    const swept = await sweepStalledWork(world.database, world.jobs.boss);
     expect(swept.deliveries.recovered).toBe(1);
 
     const delivery = await waitForStatus(lead.id, "delivered");
@@ -293,30 +226,30 @@ describe("lead webhook delivery", () => {
   });
 
   it("sweeps a pending delivery whose job was lost", async () => {
-    const peer = await receiver(() => 200);
-    const endpointId = await useOnlyEndpoint(database.db, peer.url);
-    const lead = await insertLead(database.db);
-    await database.db.insert(webhookDeliveries).values({
+    const peer = await world.startReceiver(() => 200);
+    const endpointId = await world.useOnlyEndpoint(peer.url);
+    const lead = await insertLead(world.database.db);
+    await world.database.db.insert(webhookDeliveries).values({
       leadId: lead.id,
       endpointId,
       nextAttemptAt: sql`now() - interval '2 minutes'`,
     });
     // One due only a moment ago still has its job coming: left alone.
-    const recent = await insertLead(database.db);
-    await database.db.insert(webhookDeliveries).values({ leadId: recent.id, endpointId });
+    const recent = await insertLead(world.database.db);
+    await world.database.db.insert(webhookDeliveries).values({ leadId: recent.id, endpointId });
 
-    const swept = await sweepStalledWork(database, jobs.boss);
+    const swept = await sweepStalledWork(world.database, world.jobs.boss);
     expect(swept.deliveries).toEqual({ recovered: 0, requeued: 1 });
     await waitForStatus(lead.id, "delivered");
-    expect((await deliveryOf(recent.id)).status).toBe("pending");
+    expect((await world.deliveryOf(recent.id)).status).toBe("pending");
   });
 
   it("replays a delivered lead on request and lists the attempts, newest first", async () => {
-    const peer = await receiver(() => 200);
-    await useOnlyEndpoint(database.db, peer.url);
-    const { lead } = await submitLead();
+    const peer = await world.startReceiver(() => 200);
+    await world.useOnlyEndpoint(peer.url);
+    const { lead } = await world.submitLead();
     const first = await waitForStatus(lead.id, "delivered");
-    expect(await replayDelivery(database, jobs.boss, first.id)).toBe(true);
+    expect(await replayDelivery(world.database, world.jobs.boss, first.id)).toBe(true);
 
     await waitFor(async () => peer.receipts.length === 2, "the replay");
     const delivery = await waitForStatus(lead.id, "delivered");
@@ -326,7 +259,7 @@ describe("lead webhook delivery", () => {
     ]);
     expect(delivery.attempts).toBe(1);
 
-    const [listed, ...others] = await listDeliveriesForLead(database.db, lead.id);
+    const [listed, ...others] = await listDeliveriesForLead(world.database.db, lead.id);
     expect(others).toEqual([]);
     expect(listed!.id).toBe(first.id);
     expect(listed!.endpoint.url).toBe(peer.url);
@@ -335,28 +268,30 @@ describe("lead webhook delivery", () => {
     expect(newest!.createdAt.getTime()).toBeGreaterThanOrEqual(oldest!.createdAt.getTime());
     expect(newest!.id).toBeGreaterThan(oldest!.id);
     // A delivery in progress is not replayed.
-    const { lead: other } = await submitLead();
-    const pending = await deliveryOf(other.id);
-    await database.db
+    const { lead: other } = await world.submitLead();
+    const pending = await world.deliveryOf(other.id);
+    await world.database.db
       .update(webhookDeliveries)
       .set({ status: "sending" })
       .where(eq(webhookDeliveries.id, pending.id));
-    expect(await replayDelivery(database, jobs.boss, pending.id)).toBe(false);
+    expect(await replayDelivery(world.database, world.jobs.boss, pending.id)).toBe(false);
   });
 
   it("queues one delivery per enabled endpoint, atomically with the lead", async () => {
-    const a = await receiver(() => 200);
-    const b = await receiver(() => 200);
-    await useOnlyEndpoint(database.db, a.url);
-    await database.db.insert(webhookEndpoints).values([
+    const a = await world.startReceiver(() => 200);
+    const b = await world.startReceiver(() => 200);
+    await world.useOnlyEndpoint(a.url);
+    await world.database.db.insert(webhookEndpoints).values([
       { url: b.url, enabled: true },
       { url: "http://127.0.0.1:9/disabled", enabled: false },
     ]);
-    const { lead, queued } = await submitLead();
+    const { lead, queued } = await world.submitLead();
     expect(queued).toBe(2);
     await waitFor(
       async () =>
-        (await listDeliveriesForLead(database.db, lead.id)).every((d) => d.status === "delivered"),
+        (await listDeliveriesForLead(world.database.db, lead.id)).every(
+          (d) => d.status === "delivered",
+        ),
       "both deliveries",
     );
     expect(a.receipts).toHaveLength(1);
@@ -364,37 +299,31 @@ describe("lead webhook delivery", () => {
 
     // Rolled back with the lead: no delivery and no job.
     await expect(
-      database.transaction(async (tx) => {
+      world.database.transaction(async (tx) => {
         const rolledBack = await insertLead(tx.db);
-        expect(await enqueueLeadDeliveries(tx, jobs.boss, rolledBack.id)).toBe(2);
+        expect(await enqueueLeadDeliveries(tx, world.jobs.boss, rolledBack.id)).toBe(2);
         throw new Error("the lead could not be stored");
       }),
     ).rejects.toThrow("the lead could not be stored");
-    const { rows } = await database.executeSql(
-      `select count(*)::int as count from pgboss.job j
-        where j.name = $1
-          and not exists (select 1 from webhook_deliveries d where d.id::text = j.data->>'deliveryId')`,
-      [LEAD_WEBHOOK_QUEUE],
-    );
-    expect(Number(rows[0]?.count)).toBe(0);
+    expect(await jobsWithoutRow(world.database, webhookOutbox)).toBe(0);
 
     // No endpoint enabled: nothing to queue.
-    await database.db.update(webhookEndpoints).set({ enabled: false });
-    expect((await submitLead()).queued).toBe(0);
+    await world.database.db.update(webhookEndpoints).set({ enabled: false });
+    expect((await world.submitLead()).queued).toBe(0);
   });
 
   it("adds the configured endpoint once", async () => {
     const url = "https://hooks.example.com/lumen?key=abc";
-    expect(await seedWebhookEndpointFromConfig(database.db, { url: undefined, secret: "x" })).toBe(
-      false,
-    );
     expect(
-      await seedWebhookEndpointFromConfig(database.db, { url, secret: "secret-of-sixteen+" }),
+      await seedWebhookEndpointFromConfig(world.database.db, { url: undefined, secret: "x" }),
+    ).toBe(false);
+    expect(
+      await seedWebhookEndpointFromConfig(world.database.db, { url, secret: "secret-of-sixteen+" }),
     ).toBe(true);
-    expect(await seedWebhookEndpointFromConfig(database.db, { url, secret: undefined })).toBe(
+    expect(await seedWebhookEndpointFromConfig(world.database.db, { url, secret: undefined })).toBe(
       false,
     );
-    const rows = await database.db
+    const rows = await world.database.db
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.url, url));

@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
 } from "~/db/schema";
 import { TRACKING_PARAMS } from "~/modules/attribution/tracking";
+import { createOutbox } from "~/modules/outbox/outbox.server";
 
 /** The pg-boss queue of lead deliveries: one job per attempt of one delivery. */
 export const LEAD_WEBHOOK_QUEUE = "lead-webhook";
@@ -21,9 +22,13 @@ export interface LeadWebhookJob {
   deliveryId: string;
 }
 
-/** pg-boss options that make a job insert part of the caller's transaction. */
-export const inTransaction = (tx: Pick<Transaction, "executeSql">) => ({
-  db: { executeSql: tx.executeSql },
+/** Lead deliveries as a kind of outbox: pending, sending, then delivered or failed. */
+export const webhookOutbox = createOutbox({
+  table: webhookDeliveries,
+  queue: LEAD_WEBHOOK_QUEUE,
+  jobKey: "deliveryId" satisfies keyof LeadWebhookJob,
+  waitingStatus: "pending",
+  failedStatus: "failed",
 });
 
 /**
@@ -41,27 +46,20 @@ export async function enqueueLeadDeliveries(
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.enabled, true))
     .orderBy(asc(webhookEndpoints.id));
-  if (endpoints.length === 0) return 0;
-  const deliveries = await tx.db
-    .insert(webhookDeliveries)
-    .values(endpoints.map((endpoint) => ({ leadId, endpointId: endpoint.id })))
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
-  for (const delivery of deliveries) {
-    await boss.send(
-      LEAD_WEBHOOK_QUEUE,
-      { deliveryId: delivery.id } satisfies LeadWebhookJob,
-      inTransaction(tx),
-    );
-  }
-  return deliveries.length;
+  const queued = await webhookOutbox.enqueue(
+    tx,
+    boss,
+    endpoints.map((endpoint) => ({ leadId, endpointId: endpoint.id })),
+  );
+  return queued.length;
 }
 
 export type LeadWebhookPayload = Record<string, string | boolean | null>;
 
 /**
- * The lead as the receiver gets it (SPEC §3): the form's fields, every tracking parameter
- * the lead carries (at the top level), and affiliate_code. Absent optional fields are null.
+ * The lead as the receiver gets it (docs/REQUIREMENTS.md R3.1, R7.1): the form's fields,
+ * every tracking parameter the lead carries (at the top level), and affiliate_code. Absent
+ * optional fields are null.
  */
 export function leadWebhookPayload(lead: Lead): LeadWebhookPayload {
   const payload: LeadWebhookPayload = {
@@ -143,11 +141,7 @@ export async function replayDelivery(
       )
       .returning({ id: webhookDeliveries.id });
     if (!reset) return false;
-    await boss.send(
-      LEAD_WEBHOOK_QUEUE,
-      { deliveryId: reset.id } satisfies LeadWebhookJob,
-      inTransaction(tx),
-    );
+    await webhookOutbox.queueAttempt(tx, boss, reset.id);
     return true;
   });
 }
