@@ -1,29 +1,34 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditEvents, type AuditEvent } from "~/db/schema";
+import type { Actor, Visitor } from "./actor";
 
-export interface AuditEntry {
-  actorId: string | null;
-  actorEmail: string | null;
+export interface AuditRecord {
   /** e.g. sign_in, sign_in_failed, sign_out, settings.update, lead.status, leads.export */
   action: string;
   target?: string | null;
   /** What changed: field names and values, never passwords or secrets. */
   details?: Record<string, unknown>;
-  ipAddress: string | null;
   at?: Date;
 }
 
-/** Who did what, when and from where. */
-export async function recordAudit(db: Pick<Database, "insert">, entry: AuditEntry): Promise<void> {
+/**
+ * The one writer of the audit log: who did what, when and from where. Pass the caller's
+ * transaction as `db` so the record stands or falls with the change it describes.
+ */
+export async function recordAudit(
+  db: Pick<Database, "insert">,
+  by: Actor | Visitor,
+  record: AuditRecord,
+): Promise<void> {
   await db.insert(auditEvents).values({
-    actorId: entry.actorId,
-    actorEmail: entry.actorEmail,
-    action: entry.action,
-    target: entry.target ?? null,
-    details: entry.details ?? {},
-    ipAddress: entry.ipAddress,
-    createdAt: entry.at ?? new Date(),
+    actorId: by.id,
+    actorEmail: by.email,
+    action: record.action,
+    target: record.target ?? null,
+    details: record.details ?? {},
+    ipAddress: by.ip,
+    createdAt: record.at ?? new Date(),
   });
 }
 

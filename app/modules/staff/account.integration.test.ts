@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "~/modules/audit/actor";
+import { describe, expect, it } from "vitest";
 import { sessions, twoFactors, users } from "~/db/schema";
-import { ACCOUNT_MESSAGES, changeOwnPassword, type AccountActor } from "./account.server";
+import { ACCOUNT_MESSAGES, changeOwnPassword } from "./account.server";
 import { getAuth, sessionCookieName } from "./auth.server";
 import { countSessions } from "./staff-admin.server";
 import {
@@ -9,9 +10,8 @@ import {
   createMember,
   sessionFor,
   signIn,
-  startStaffTestWorld,
+  staffTestWorldForFile,
   totpCode,
-  type StaffTestWorld,
   latestAudit,
 } from "./test-support.server";
 import {
@@ -23,14 +23,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "./two-factor.server";
 
-let world: StaffTestWorld;
-
-beforeAll(async () => {
-  world = await startStaffTestWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = staffTestWorldForFile();
 
 const lastAudit = (action: string) => latestAudit(world.database.db, action);
 
@@ -58,7 +51,7 @@ function withCookies(headers: Headers, setCookies: string[]): Headers {
 describe("changing one's own password", () => {
   it("checks the input, ends other sessions, keeps this one (with its lifetime)", async () => {
     const member = await createMember(world.deps, "editor");
-    const actor: AccountActor = { id: member.id, email: member.email, ip: "192.0.2.10" };
+    const actor: Actor = { id: member.id, email: member.email, ip: "192.0.2.10" };
     const elsewhere = await sessionFor(world.deps, member.email, member.password, true);
     const here = await sessionFor(world.deps, member.email, member.password, false);
     const [hereBefore] = (await sessionRows(member.id)).sort(
@@ -66,24 +59,24 @@ describe("changing one's own password", () => {
     );
     expect(await countSessions(world.database.db, member.id)).toBe(2);
 
-    const mismatch = await changeOwnPassword(world.deps, actor, here, {
-      currentPassword: member.password,
-      password: "a new long password",
-      confirmPassword: "a new long passwore",
-    });
-    expect(mismatch).toEqual({
-      ok: false,
-      errors: { confirmPassword: ACCOUNT_MESSAGES.passwordsDiffer },
-    });
-    const wrong = await changeOwnPassword(world.deps, actor, here, {
-      currentPassword: "not the password",
-      password: "a new long password",
-      confirmPassword: "a new long password",
-    });
-    expect(wrong).toEqual({
-      ok: false,
-      errors: { currentPassword: ACCOUNT_MESSAGES.currentPassword },
-    });
+    const expectRefused = async (
+      passwords: { currentPassword: string; confirmPassword: string },
+      errors: Record<string, string>,
+    ) => {
+      const input = { ...passwords, password: "a new long password" };
+      expect(await changeOwnPassword(world.deps, actor, here, input)).toEqual({
+        ok: false,
+        errors,
+      });
+    };
+    await expectRefused(
+      { currentPassword: member.password, confirmPassword: "a new long passwore" },
+      { confirmPassword: ACCOUNT_MESSAGES.passwordsDiffer },
+    );
+    await expectRefused(
+      { currentPassword: "not the password", confirmPassword: "a new long password" },
+      { currentPassword: ACCOUNT_MESSAGES.currentPassword },
+    );
 
     const changed = await changeOwnPassword(world.deps, actor, here, {
       currentPassword: member.password,
@@ -121,7 +114,7 @@ describe("changing one's own password", () => {
 describe("the authenticator", () => {
   it("is set up with the password, confirmed with a code, and turned off with the password", async () => {
     const member = await createMember(world.deps, "admin", "Tess Totp");
-    const actor: AccountActor = { id: member.id, email: member.email, ip: null };
+    const actor: Actor = { id: member.id, email: member.email, ip: null };
     let headers = await sessionFor(world.deps, member.email, member.password, true);
     const [sessionBefore] = await sessionRows(member.id);
 
@@ -196,7 +189,7 @@ describe("the authenticator", () => {
 
   it("a setup never confirmed can be cancelled", async () => {
     const member = await createMember(world.deps, "editor");
-    const actor: AccountActor = { id: member.id, email: member.email, ip: null };
+    const actor: Actor = { id: member.id, email: member.email, ip: null };
     const headers = await sessionFor(world.deps, member.email, member.password);
     expect((await startTotpSetup(world.deps, actor, headers, member.password)).ok).toBe(true);
     expect(await cancelTotpSetup(world.database.db, member.id)).toBe(true);
@@ -209,7 +202,7 @@ describe("the authenticator", () => {
 
   it("limits password guesses per member", async () => {
     const member = await createMember(world.deps, "editor");
-    const actor: AccountActor = { id: member.id, email: member.email, ip: null };
+    const actor: Actor = { id: member.id, email: member.email, ip: null };
     const headers = await sessionFor(world.deps, member.email, member.password);
     let last;
     for (let attempt = 0; attempt < 11; attempt += 1) {

@@ -1,65 +1,21 @@
 import { and, eq, gt } from "drizzle-orm";
-import * as z from "zod";
+import type { Actor } from "~/modules/audit/actor";
+import type * as z from "zod";
 import type { Database } from "~/db/client.server";
 import { users, verifications } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
 import { minutesText } from "~/modules/platform/strings";
 import { getAuth, type AuthDeps } from "./auth.server";
-import { setSessionEnd } from "./login.server";
+import { ACCOUNT_MESSAGES, changePasswordSchema, newPasswordSchema } from "./account.schema";
+import { setSessionEnd } from "./session-lifetime.server";
+
+export { ACCOUNT_MESSAGES } from "./account.schema";
 
 /**
  * A staff member's own sign-in: choosing a password from an e-mailed link, changing it,
  * and keeping a session's lifetime when Better Auth swaps the session for a new one.
  */
-
-export interface AccountActor {
-  id: string;
-  email: string;
-  ip: string | null;
-}
-
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
-
-export const ACCOUNT_MESSAGES = {
-  passwordTooShort: `Use at least ${PASSWORD_MIN} characters.`,
-  passwordTooLong: `Use at most ${PASSWORD_MAX} characters.`,
-  passwordsDiffer: "The two passwords are not the same.",
-  currentPassword: "That is not your current password.",
-  enterCurrentPassword: "Enter your current password.",
-  samePassword: "Choose a password different from the current one.",
-  linkInvalid: "This link has expired or has already been used. Ask an admin to send a new one.",
-  tooManyAttempts: "Too many password attempts. Please wait {minutes} before trying again.",
-} as const;
-
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordTooLong);
-
-/** A new password typed twice. */
-export const newPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((input) => input.password === input.confirmPassword, {
-    message: ACCOUNT_MESSAGES.passwordsDiffer,
-    path: ["confirmPassword"],
-  });
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, ACCOUNT_MESSAGES.enterCurrentPassword),
-    password: newPassword,
-    confirmPassword: z.string(),
-  })
-  .refine((input) => input.password === input.confirmPassword, {
-    message: ACCOUNT_MESSAGES.passwordsDiffer,
-    path: ["confirmPassword"],
-  })
-  .refine((input) => input.password !== input.currentPassword, {
-    message: ACCOUNT_MESSAGES.samePassword,
-    path: ["password"],
-  });
 
 export type FieldErrors = Record<string, string>;
 
@@ -133,14 +89,11 @@ export async function setPasswordWithToken(
     }
     throw error;
   }
-  await recordAudit(db, {
-    actorId: userId,
-    actorEmail: await emailOf(db, userId),
-    action: "account.password_set",
-    target: `user:${userId}`,
-    details: { via: "link" },
-    ipAddress: input.ip,
-  });
+  await recordAudit(
+    db,
+    { id: userId, email: (await emailOf(db, userId)) ?? "", ip: input.ip },
+    { action: "account.password_set", target: `user:${userId}`, details: { via: "link" } },
+  );
   return { ok: true };
 }
 
@@ -160,7 +113,7 @@ export type ChangePasswordOutcome =
  */
 export async function changeOwnPassword(
   deps: AuthDeps,
-  actor: AccountActor,
+  actor: Actor,
   headers: Headers,
   input: { currentPassword: string; password: string; confirmPassword: string },
 ): Promise<ChangePasswordOutcome> {
@@ -169,34 +122,24 @@ export async function changeOwnPassword(
   const db = deps.database.db;
   const refusal = await passwordAttemptRefusal(db, actor.id);
   if (refusal) return { ok: false, errors: { currentPassword: refusal } };
-  const expiresAt = await currentSessionExpiry(deps, headers);
-  let setCookies: string[];
-  try {
-    const answer = await getAuth(deps).api.changePassword({
-      body: {
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.password,
-        revokeOtherSessions: true,
-      },
-      headers,
-      returnHeaders: true,
-    });
-    setCookies = answer.headers.getSetCookie();
-  } catch (error) {
-    if (authErrorCode(error) === "INVALID_PASSWORD") {
-      return { ok: false, errors: { currentPassword: ACCOUNT_MESSAGES.currentPassword } };
-    }
-    throw error;
-  }
-  await recordAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "account.password",
-    target: `user:${actor.id}`,
-    details: { otherSessionsEnded: true },
-    ipAddress: actor.ip,
+  const setCookies = await changeKeepingSession(deps, actor, headers, {
+    refusedWith: "INVALID_PASSWORD",
+    change: (api) =>
+      api.changePassword({
+        body: {
+          currentPassword: parsed.data.currentPassword,
+          newPassword: parsed.data.password,
+          revokeOtherSessions: true,
+        },
+        headers,
+        returnHeaders: true,
+      }),
+    audit: { action: "account.password", details: { otherSessionsEnded: true } },
   });
-  return { ok: true, setCookies: await keepSessionLifetime(deps, setCookies, expiresAt) };
+  if (!setCookies) {
+    return { ok: false, errors: { currentPassword: ACCOUNT_MESSAGES.currentPassword } };
+  }
+  return { ok: true, setCookies };
 }
 
 /* Session lifetime -------------------------------------------------------------------- */
@@ -222,4 +165,33 @@ export async function keepSessionLifetime(
   now = new Date(),
 ): Promise<string[]> {
   return expiresAt ? setSessionEnd(deps, setCookies, expiresAt, now) : setCookies;
+}
+
+type AuthApi = ReturnType<typeof getAuth>["api"];
+
+/**
+ * A change to the signed-in member's own account through Better Auth, which answers with
+ * a new session cookie: the new session keeps the old one's end and the change is audited.
+ * Undefined when Better Auth refuses it with the error code `refusedWith`.
+ */
+export async function changeKeepingSession(
+  deps: AuthDeps,
+  actor: Actor,
+  headers: Headers,
+  change: {
+    refusedWith: string;
+    change: (api: AuthApi) => Promise<{ headers: Headers }>;
+    audit: { action: string; details: Record<string, unknown> };
+  },
+): Promise<string[] | undefined> {
+  const expiresAt = await currentSessionExpiry(deps, headers);
+  let setCookies: string[];
+  try {
+    setCookies = (await change.change(getAuth(deps).api)).headers.getSetCookie();
+  } catch (error) {
+    if (authErrorCode(error) === change.refusedWith) return undefined;
+    throw error;
+  }
+  await recordAudit(deps.database.db, actor, { ...change.audit, target: `user:${actor.id}` });
+  return keepSessionLifetime(deps, setCookies, expiresAt);
 }

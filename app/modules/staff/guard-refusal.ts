@@ -1,6 +1,6 @@
 /**
  * What the staff guard tells the error screen (or, for a resource route, the client) when
- * it turns someone away; `message` is SPEC §6's text.
+ * it turns someone away; `message` is the text of docs/REQUIREMENTS.md R6.2.
  */
 export type GuardRefusal =
   | { reason: "unauthenticated"; returnTo: string; message: string }

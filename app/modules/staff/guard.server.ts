@@ -11,6 +11,7 @@ import { getAuth, type AuthDeps } from "./auth.server";
 import { canOpen, ruleForRoute } from "./permissions";
 import { staffContext } from "./staff-context";
 import { toStaffUser, type StaffUser } from "./staff.server";
+import type { Actor } from "~/modules/audit/actor";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -87,14 +88,24 @@ export const staffGuard: MiddlewareFunction<Response> = async (
     const company = await getCompanySettings(runtime.db);
     if (company.requireStaffTwoFactor) throw redirect("/admin/account?setup=two-factor");
   }
-  context.set(staffContext, staff);
+  const actor = { id: staff.id, email: staff.email, ip: requestIp(request, context) ?? null };
+  context.set(staffContext, { staff, actor });
   return next();
 };
 
 /** The guarded request's staff member (the guard has run). */
 export function requireStaff(context: Context): StaffUser {
-  const staff = context.get(staffContext);
-  if (!staff) {
+  return guarded(context).staff;
+}
+
+/** Who acts in this guarded request: pass it to module functions and to `recordAudit`. */
+export function requireActor(context: Context): Actor {
+  return guarded(context).actor;
+}
+
+function guarded(context: Context) {
+  const found = context.get(staffContext);
+  if (!found) {
     throw data(
       {
         reason: "unauthenticated",
@@ -104,5 +115,5 @@ export function requireStaff(context: Context): StaffUser {
       { status: 401 },
     );
   }
-  return staff;
+  return found;
 }

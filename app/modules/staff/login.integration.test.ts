@@ -1,35 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, loginAttempts, sessions, users } from "~/db/schema";
-import { ensureCompanySettings } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
-import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
-import { createLogger } from "~/modules/platform/logger.server";
-import type { AuthDeps } from "./auth.server";
-import { attemptStaffLogin, LOGIN_RULES, purgeLoginHistory, type LoginInput } from "./login.server";
+import { LOGIN_RULES, purgeLoginHistory } from "./login-limits.server";
+import { attemptStaffLogin, type LoginInput } from "./sign-in-attempt.server";
 import { createStaffAccount } from "./staff.server";
+import { staffTestWorldForFile } from "./test-support.server";
 
 /**
- * SPEC §8's sign-in messages, each reached by a real sequence of attempts; the clock is a
- * parameter, so "15 minutes later" needs no waiting.
+ * The sign-in messages of docs/REQUIREMENTS.md R8.1, each reached by a real sequence of
+ * attempts; the clock is a parameter, so "15 minutes later" needs no waiting.
  */
 
 const PASSWORD = "a long enough password";
-let database: TestDatabase;
-let jobs: Jobs;
-let deps: AuthDeps;
+const world = staffTestWorldForFile();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureCompanySettings(database.db);
-  jobs = await startJobs(database, createLogger({ level: "silent" }), {
-    publicUrl: new URL("http://localhost:3000"),
-  });
-  deps = {
-    database,
-    boss: jobs.boss,
-    config: { authSecret: "s".repeat(40), publicUrl: new URL("http://localhost:3000") },
-  };
+  const { deps } = world;
   await createStaffAccount(deps, { email: "owner@example.com", password: PASSWORD, role: "admin" });
   await createStaffAccount(deps, {
     email: "editor@example.com",
@@ -37,18 +23,16 @@ beforeAll(async () => {
     role: "editor",
   });
   await createStaffAccount(deps, { email: "gone@example.com", password: PASSWORD, role: "editor" });
-  await database.db.update(users).set({ banned: true }).where(eq(users.email, "gone@example.com"));
-});
-
-afterAll(async () => {
-  await jobs?.stop();
-  await database?.destroy();
+  await world.database.db
+    .update(users)
+    .set({ banned: true })
+    .where(eq(users.email, "gone@example.com"));
 });
 
 let address = 0;
 const attempt = (input: Partial<LoginInput>, now: Date) =>
   attemptStaffLogin(
-    deps,
+    world.deps,
     {
       email: "owner@example.com",
       password: "wrong password",
@@ -73,7 +57,7 @@ const MINUTE = 60_000;
 const TOMORROW = Math.ceil(Date.now() / 86_400_000) * 86_400_000;
 const hoursAfterTomorrow = (hours: number) => new Date(TOMORROW + hours * 3_600_000);
 
-describe("staff sign-in (SPEC §8)", () => {
+describe("staff sign-in (R8.1, R9.3)", () => {
   it("invalid, then suspicious at 3 failures, then locked at 5 for 15 minutes, then in again", async () => {
     const t0 = hoursAfterTomorrow(10);
     const email = "owner@example.com";
@@ -167,29 +151,32 @@ describe("staff sign-in (SPEC §8)", () => {
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/i);
       const token = decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!).split(".")[0]!;
-      const [session] = await database.db.select().from(sessions).where(eq(sessions.token, token));
+      const [session] = await world.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, token));
       const lifetime = (session!.expiresAt.getTime() - now.getTime()) / 1000;
       expect(Math.abs(lifetime - seconds)).toBeLessThan(5);
     }
   });
 
   it("records who tried, from where, and keeps the history 24 hours", async () => {
-    const rows = await database.db
+    const rows = await world.database.db
       .select()
       .from(loginAttempts)
       .where(eq(loginAttempts.email, "owner@example.com"));
     expect(rows.some((row) => row.success)).toBe(true);
     expect(rows.filter((row) => !(row.userAgent === "Integration" && row.ipAddress))).toEqual([]);
-    const audit = await database.db.select().from(auditEvents);
+    const audit = await world.database.db.select().from(auditEvents);
     expect(audit.map((event) => event.action)).toEqual(
       expect.arrayContaining(["sign_in", "sign_in_failed", "account_locked"]),
     );
     // Nothing about passwords in the audit details.
     expect(JSON.stringify(audit)).not.toContain(PASSWORD);
 
-    const purged = await purgeLoginHistory(database.db, hoursAfterTomorrow(48));
+    const purged = await purgeLoginHistory(world.database.db, hoursAfterTomorrow(48));
     expect(purged).toBeGreaterThan(0);
-    const left = await database.db.select().from(loginAttempts);
+    const left = await world.database.db.select().from(loginAttempts);
     expect(left.every((row) => row.createdAt > hoursAfterTomorrow(24))).toBe(true);
   });
 });

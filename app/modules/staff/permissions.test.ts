@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { ADMIN_AREAS, areaForPath, canOpen, ruleForRoute } from "./permissions";
+import { ADMIN_AREAS, areaForPath, canOpen, navigationFor, ruleForRoute } from "./permissions";
 
 interface RouteEntry {
   file: string;
@@ -37,6 +37,28 @@ describe("the staff permission table", () => {
     for (const rule of ADMIN_AREAS) {
       for (const route of rule.routes) expect(guarded, rule.area).toContain(route);
     }
+  });
+
+  it("lists only areas whose screens exist: each has a route, and links to one", () => {
+    for (const rule of ADMIN_AREAS) {
+      expect(rule.routes.length, rule.area).toBeGreaterThan(0);
+      expect(rule.routes, rule.area).toContain(rule.path.replace(/^\//, ""));
+    }
+    const linked = [...navigationFor("admin"), ...navigationFor("editor")];
+    for (const rule of linked) expect(guarded, rule.area).toContain(rule.path.slice(1));
+  });
+
+  it("shows each role exactly the areas it may open", () => {
+    expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
+      "dashboard",
+      "leads",
+      "reviews",
+      "settings",
+      "staff",
+      "mail",
+      "audit",
+    ]);
+    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", "reviews"]);
   });
 
   it("finds the rule by the matched route's pattern, with or without a leading slash", () => {

@@ -12,21 +12,7 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
   typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
 
 export type AdminArea =
-  | "dashboard"
-  | "leads"
-  | "posts"
-  | "authors"
-  | "categories"
-  | "reviews"
-  | "redirects"
-  | "qr-codes"
-  | "affiliates"
-  | "payments"
-  | "settings"
-  | "staff"
-  | "mail"
-  | "audit"
-  | "account";
+  "dashboard" | "leads" | "reviews" | "settings" | "staff" | "mail" | "audit" | "account";
 
 export interface AdminAreaRule {
   area: AdminArea;
@@ -37,7 +23,7 @@ export interface AdminAreaRule {
   label: string;
   /** Roles allowed besides admin (admin passes everything). */
   roles: readonly StaffRole[];
-  /** Shown in the navigation once its screens exist. */
+  /** Listed in the navigation (My account is reached from the member's menu instead). */
   inNavigation: boolean;
   group: "overview" | "content" | "business" | "system";
 }
@@ -45,7 +31,10 @@ export interface AdminAreaRule {
 const EVERY_STAFF = ["admin", "editor"] as const;
 const ADMIN_ONLY = ["admin"] as const;
 
-/** In navigation order. Content screens (posts ... QR codes) are open to editors. */
+/**
+ * In navigation order. An area is listed once its screens exist (it has routes); content
+ * areas are open to editors.
+ */
 export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "dashboard",
@@ -66,33 +55,6 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     group: "business",
   },
   {
-    area: "posts",
-    path: "/admin/posts",
-    routes: [],
-    label: "Posts",
-    roles: EVERY_STAFF,
-    inNavigation: false,
-    group: "content",
-  },
-  {
-    area: "authors",
-    path: "/admin/authors",
-    routes: [],
-    label: "Authors",
-    roles: EVERY_STAFF,
-    inNavigation: false,
-    group: "content",
-  },
-  {
-    area: "categories",
-    path: "/admin/categories",
-    routes: [],
-    label: "Categories",
-    roles: EVERY_STAFF,
-    inNavigation: false,
-    group: "content",
-  },
-  {
     area: "reviews",
     path: "/admin/reviews",
     routes: ["admin/reviews"],
@@ -100,42 +62,6 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",
-  },
-  {
-    area: "redirects",
-    path: "/admin/redirects",
-    routes: [],
-    label: "Redirects",
-    roles: EVERY_STAFF,
-    inNavigation: false,
-    group: "content",
-  },
-  {
-    area: "qr-codes",
-    path: "/admin/qr-codes",
-    routes: [],
-    label: "QR codes",
-    roles: EVERY_STAFF,
-    inNavigation: false,
-    group: "content",
-  },
-  {
-    area: "affiliates",
-    path: "/admin/affiliates",
-    routes: [],
-    label: "Affiliates",
-    roles: ADMIN_ONLY,
-    inNavigation: false,
-    group: "business",
-  },
-  {
-    area: "payments",
-    path: "/admin/payments",
-    routes: [],
-    label: "Payments",
-    roles: ADMIN_ONLY,
-    inNavigation: false,
-    group: "business",
   },
   {
     area: "settings",

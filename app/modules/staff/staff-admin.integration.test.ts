@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "~/modules/audit/actor";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, mailMessages, twoFactors, users } from "~/db/schema";
 import { passwordTokenOwner, setPasswordWithToken } from "./account.server";
 import {
@@ -11,33 +12,38 @@ import {
   resetStaffTwoFactor,
   setStaffDisabled,
   STAFF_MESSAGES,
-  type StaffActor,
 } from "./staff-admin.server";
 import {
   createMember,
   sessionFor,
   signIn,
-  startStaffTestWorld,
+  staffTestWorldForFile,
   totpCode,
-  type StaffTestWorld,
   latestAudit,
 } from "./test-support.server";
 import { confirmTotpSetup, startTotpSetup } from "./two-factor.server";
 
-let world: StaffTestWorld;
+const world = staffTestWorldForFile();
 let admin: Awaited<ReturnType<typeof createMember>>;
-let actor: StaffActor;
+let actor: Actor;
 
 beforeAll(async () => {
-  world = await startStaffTestWorld();
   admin = await createMember(world.deps, "admin", "Avery Admin");
   actor = { id: admin.id, email: admin.email, ip: "203.0.113.7" };
 });
-afterAll(async () => {
-  await world?.close();
-});
 
 const lastAudit = (action: string) => latestAudit(world.database.db, action);
+
+/** `by` can neither demote nor disable `admin`: both are refused with `error`. */
+async function expectAdminKept(by: Actor, error: string) {
+  expect(await changeStaffRole(world.database, by, admin.id, "editor")).toEqual({
+    ok: false,
+    error,
+  });
+  expect(await setStaffDisabled(world.database, by, admin.id, true)).toEqual({ ok: false, error });
+  const [row] = await world.database.db.select().from(users).where(eq(users.id, admin.id));
+  expect(row).toMatchObject({ role: "admin", banned: false });
+}
 
 async function mailTo(email: string) {
   const rows = await world.database.db.select().from(mailMessages);
@@ -83,31 +89,18 @@ describe("inviting a member", () => {
     const before = await signIn(world.deps, "jordan.invitee@example.com", "guessing-is-useless");
     expect(before.kind).toBe("refused");
 
-    const mismatch = await setPasswordWithToken(world.deps, {
-      token: token!,
-      password: "a fine long password",
-      confirmPassword: "a different password",
-      ip: null,
-    });
+    const setPassword = (password: string, confirmPassword = password, ip: string | null = null) =>
+      setPasswordWithToken(world.deps, { token: token!, password, confirmPassword, ip });
+    const mismatch = await setPassword("a fine long password", "a different password");
     expect(mismatch).toEqual({
       ok: false,
       errors: { confirmPassword: "The two passwords are not the same." },
     });
-    const short = await setPasswordWithToken(world.deps, {
-      token: token!,
-      password: "short",
-      confirmPassword: "short",
-      ip: null,
-    });
+    const short = await setPassword("short");
     expect(short.ok).toBe(false);
     if (!short.ok) expect(short.errors.password).toBe("Use at least 12 characters.");
 
-    const set = await setPasswordWithToken(world.deps, {
-      token: token!,
-      password: "correct horse battery staple",
-      confirmPassword: "correct horse battery staple",
-      ip: "198.51.100.4",
-    });
+    const set = await setPassword("correct horse battery staple", undefined, "198.51.100.4");
     expect(set).toEqual({ ok: true });
     const signedIn = await signIn(
       world.deps,
@@ -117,12 +110,7 @@ describe("inviting a member", () => {
     expect(signedIn.kind).toBe("signed_in");
 
     // The link works once.
-    const again = await setPasswordWithToken(world.deps, {
-      token: token!,
-      password: "another long password",
-      confirmPassword: "another long password",
-      ip: null,
-    });
+    const again = await setPassword("another long password");
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.errors.form).toMatch(/expired or has already been used/);
 
@@ -144,20 +132,7 @@ describe("inviting a member", () => {
     expect(everything).not.toContain("correct horse battery staple");
   });
 
-  it("answers errors beside the fields and refuses an address already in use", async () => {
-    const invalid = await inviteStaff(world.deps, actor, {
-      name: " ",
-      email: "nope",
-      role: "owner",
-    });
-    expect(invalid).toEqual({
-      ok: false,
-      errors: {
-        name: "Enter their name.",
-        email: "Enter an e-mail address like name@example.com.",
-        role: "Choose a role.",
-      },
-    });
+  it("refuses an address already in use, in any case", async () => {
     const taken = await inviteStaff(world.deps, actor, {
       name: "Someone",
       email: admin.email.toUpperCase(),
@@ -172,7 +147,7 @@ describe("inviting a member", () => {
     expect(outcome).toMatchObject({ ok: true, changed: true });
     const [mail] = await mailTo(member.email);
     expect(linkToken(mail!.text)).toBeTruthy();
-    expect(outcome.link).toContain(`token=${linkToken(mail!.text)}`);
+    expect(outcome.ok && outcome.link).toContain(`token=${linkToken(mail!.text)}`);
     expect(await lastAudit("staff.password_link")).toMatchObject({ target: `user:${member.id}` });
   });
 });
@@ -198,35 +173,17 @@ describe("roles and disabling", () => {
   });
 
   it("never lets an admin demote or disable themselves", async () => {
-    expect(await changeStaffRole(world.database, actor, admin.id, "editor")).toEqual({
-      ok: false,
-      error: STAFF_MESSAGES.self,
-    });
-    expect(await setStaffDisabled(world.database, actor, admin.id, true)).toEqual({
-      ok: false,
-      error: STAFF_MESSAGES.self,
-    });
-    const [row] = await world.database.db.select().from(users).where(eq(users.id, admin.id));
-    expect(row).toMatchObject({ role: "admin", banned: false });
+    await expectAdminKept(actor, STAFF_MESSAGES.self);
   });
 
   it("keeps the last active admin", async () => {
     // Another admin acts while being the only other one, then is disabled behind their back.
     const other = await createMember(world.deps, "admin");
-    const otherActor: StaffActor = { id: other.id, email: other.email, ip: null };
+    const otherActor: Actor = { id: other.id, email: other.email, ip: null };
     await world.database.db.update(users).set({ banned: true }).where(eq(users.role, "admin"));
     await world.database.db.update(users).set({ banned: false }).where(eq(users.id, admin.id));
     // Only `admin` is active now; `other` (disabled) tries to remove them.
-    expect(await changeStaffRole(world.database, otherActor, admin.id, "editor")).toEqual({
-      ok: false,
-      error: STAFF_MESSAGES.lastAdmin,
-    });
-    expect(await setStaffDisabled(world.database, otherActor, admin.id, true)).toEqual({
-      ok: false,
-      error: STAFF_MESSAGES.lastAdmin,
-    });
-    const [row] = await world.database.db.select().from(users).where(eq(users.id, admin.id));
-    expect(row).toMatchObject({ role: "admin", banned: false });
+    await expectAdminKept(otherActor, STAFF_MESSAGES.lastAdmin);
     await world.database.db.update(users).set({ banned: false }).where(eq(users.id, other.id));
   });
 

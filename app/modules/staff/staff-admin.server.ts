@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import * as z from "zod";
+import type { Actor } from "~/modules/audit/actor";
 import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
 import { sessions, twoFactors, users } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { capturePasswordLink, getAuth, type AuthDeps } from "./auth.server";
 import { STAFF_ROLES, type StaffRole } from "./permissions";
 import { createStaffAccount, generatePassword, toStaffUser, type StaffUser } from "./staff.server";
+import type { Invite } from "./staff.schema";
 
 /**
  * Staff accounts as admins manage them: invitations, roles, disabling and authenticator
@@ -13,14 +14,8 @@ import { createStaffAccount, generatePassword, toStaffUser, type StaffUser } fro
  * so the staff area can never be left without an admin. Every change is audited.
  */
 
-export interface StaffActor {
-  id: string;
-  email: string;
-  ip: string | null;
-}
-
 /** Where an invitation's (and a reset's) link lands: /admin/set-password?token=... */
-export const SET_PASSWORD_PATH = "/admin/set-password";
+const SET_PASSWORD_PATH = "/admin/set-password";
 
 export const STAFF_MESSAGES = {
   self: "You cannot do this to your own account. Another admin can.",
@@ -29,22 +24,6 @@ export const STAFF_MESSAGES = {
   emailTaken: "There is already an account with this e-mail address.",
   ownAuthenticator: "Change your own authenticator under My account.",
 } as const;
-
-export const inviteSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Enter their name.")
-    .max(100, "Keep it to 100 characters or fewer."),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter their e-mail address.")
-    .max(254, "Keep it to 254 characters or fewer.")
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter an e-mail address like name@example.com."),
-  role: z.enum(STAFF_ROLES, { error: "Choose a role." }),
-});
 
 export type StaffOutcome = { ok: true; changed: boolean } | { ok: false; error: string };
 
@@ -60,7 +39,7 @@ export async function listStaff(db: Database): Promise<StaffUser[]> {
 
 export type InviteOutcome =
   | { ok: true; user: StaffUser; link: string | undefined }
-  | { ok: false; errors: Record<string, string> };
+  | { ok: false; errors: { email: string } };
 
 /**
  * Creates the account with a random password nobody knows and mails a link to choose
@@ -68,17 +47,12 @@ export type InviteOutcome =
  */
 export async function inviteStaff(
   deps: AuthDeps,
-  actor: StaffActor,
-  raw: Record<string, string | undefined>,
+  actor: Actor,
+  invite: Pick<Invite, "name" | "email" | "role">,
 ): Promise<InviteOutcome> {
-  const parsed = inviteSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, errors };
-  }
-  const { name, email, role } = parsed.data;
+  const { name, role } = invite;
+  // Addresses are kept in lower case, whoever calls (the schema does it for the screen).
+  const email = invite.email.trim().toLowerCase();
   const db = deps.database.db;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return { ok: false, errors: { email: STAFF_MESSAGES.emailTaken } };
@@ -93,13 +67,10 @@ export async function inviteStaff(
     throw error;
   }
   const link = await sendSetPasswordLink(deps, email);
-  await recordAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+  await recordAudit(db, actor, {
     action: "staff.invite",
     target: `user:${created.id}`,
     details: { email, name, role },
-    ipAddress: actor.ip,
   });
   return { ok: true, user: toStaffUser(created)!, link };
 }
@@ -107,9 +78,11 @@ export async function inviteStaff(
 /** Mails a new set-password link (the invitation's link lasts 3 days). */
 export async function resendInvitation(
   deps: AuthDeps,
-  actor: StaffActor,
+  actor: Actor,
   userId: string,
-): Promise<StaffOutcome & { link?: string }> {
+): Promise<
+  { ok: true; changed: true; email: string; link?: string } | { ok: false; error: string }
+> {
   const db = deps.database.db;
   const [target] = await db
     .select({ email: users.email, role: users.role })
@@ -117,15 +90,12 @@ export async function resendInvitation(
     .where(and(eq(users.id, userId), inArray(users.role, [...STAFF_ROLES])));
   if (!target) return { ok: false, error: STAFF_MESSAGES.notFound };
   const link = await sendSetPasswordLink(deps, target.email);
-  await recordAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+  await recordAudit(db, actor, {
     action: "staff.password_link",
     target: `user:${userId}`,
     details: { email: target.email },
-    ipAddress: actor.ip,
   });
-  return { ok: true, changed: true, link };
+  return { ok: true, changed: true, email: target.email, link };
 }
 
 /** Mails the link; returns it too, for an admin to pass on when mail is not sent. */
@@ -177,30 +147,58 @@ async function lockStaff(tx: Transaction, userId: string): Promise<LockedStaff |
 
 type Handle = Pick<DatabaseHandle, "transaction">;
 
-/** Makes a member admin or editor. */
-export async function changeStaffRole(
+/**
+ * A change to another member's account, in a transaction with the staff rows locked;
+ * refused with `ownAccountError` on one's own account.
+ */
+function changeOtherMember(
   database: Handle,
-  actor: StaffActor,
+  actor: Actor,
   userId: string,
-  role: StaffRole,
+  ownAccountError: string,
+  change: (tx: Transaction, locked: LockedStaff) => Promise<StaffOutcome>,
 ): Promise<StaffOutcome> {
-  if (userId === actor.id) return { ok: false, error: STAFF_MESSAGES.self };
+  if (userId === actor.id) return Promise.resolve({ ok: false, error: ownAccountError });
   return database.transaction(async (tx) => {
     const locked = await lockStaff(tx, userId);
     if (!locked) return { ok: false, error: STAFF_MESSAGES.notFound };
+    return change(tx, locked);
+  });
+}
+
+/** The audit entry of one field changed on a member's account. */
+function recordStaffChange(
+  tx: Transaction,
+  actor: Actor,
+  action: string,
+  member: { id: string; email: string },
+  change: { field: string; from: unknown; to: unknown },
+) {
+  return recordAudit(tx.db, actor, {
+    action,
+    target: `user:${member.id}`,
+    details: { email: member.email, changes: [change] },
+  });
+}
+
+/** Makes a member admin or editor. */
+export async function changeStaffRole(
+  database: Handle,
+  actor: Actor,
+  userId: string,
+  role: StaffRole,
+): Promise<StaffOutcome> {
+  return changeOtherMember(database, actor, userId, STAFF_MESSAGES.self, async (tx, locked) => {
     const { target } = locked;
     if (target.role === role) return { ok: true, changed: false };
     if (target.role === "admin" && !target.banned && locked.otherActiveAdmins === 0) {
       return { ok: false, error: STAFF_MESSAGES.lastAdmin };
     }
     await tx.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
-    await recordAudit(tx.db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "staff.role",
-      target: `user:${userId}`,
-      details: { email: target.email, changes: [{ field: "role", from: target.role, to: role }] },
-      ipAddress: actor.ip,
+    await recordStaffChange(tx, actor, "staff.role", target, {
+      field: "role",
+      from: target.role,
+      to: role,
     });
     return { ok: true, changed: true };
   });
@@ -209,14 +207,11 @@ export async function changeStaffRole(
 /** Disables (signs out everywhere; sign-in refused) or enables a member. */
 export async function setStaffDisabled(
   database: Handle,
-  actor: StaffActor,
+  actor: Actor,
   userId: string,
   disabled: boolean,
 ): Promise<StaffOutcome> {
-  if (userId === actor.id) return { ok: false, error: STAFF_MESSAGES.self };
-  return database.transaction(async (tx) => {
-    const locked = await lockStaff(tx, userId);
-    if (!locked) return { ok: false, error: STAFF_MESSAGES.notFound };
+  return changeOtherMember(database, actor, userId, STAFF_MESSAGES.self, async (tx, locked) => {
     const { target } = locked;
     if (target.banned === disabled) return { ok: true, changed: false };
     if (disabled && target.role === "admin" && locked.otherActiveAdmins === 0) {
@@ -232,16 +227,10 @@ export async function setStaffDisabled(
       })
       .where(eq(users.id, userId));
     if (disabled) await tx.db.delete(sessions).where(eq(sessions.userId, userId));
-    await recordAudit(tx.db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: disabled ? "staff.disable" : "staff.enable",
-      target: `user:${userId}`,
-      details: {
-        email: target.email,
-        changes: [{ field: "disabled", from: !disabled, to: disabled }],
-      },
-      ipAddress: actor.ip,
+    await recordStaffChange(tx, actor, disabled ? "staff.disable" : "staff.enable", target, {
+      field: "disabled",
+      from: !disabled,
+      to: disabled,
     });
     return { ok: true, changed: true };
   });
@@ -253,13 +242,11 @@ export async function setStaffDisabled(
  */
 export async function resetStaffTwoFactor(
   database: Handle,
-  actor: StaffActor,
+  actor: Actor,
   userId: string,
 ): Promise<StaffOutcome> {
-  if (userId === actor.id) return { ok: false, error: STAFF_MESSAGES.ownAuthenticator };
-  return database.transaction(async (tx) => {
-    const locked = await lockStaff(tx, userId);
-    if (!locked) return { ok: false, error: STAFF_MESSAGES.notFound };
+  const refusal = STAFF_MESSAGES.ownAuthenticator;
+  return changeOtherMember(database, actor, userId, refusal, async (tx, locked) => {
     const removed = await tx.db
       .delete(twoFactors)
       .where(eq(twoFactors.userId, userId))
@@ -270,16 +257,10 @@ export async function resetStaffTwoFactor(
       .set({ twoFactorEnabled: false, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await tx.db.delete(sessions).where(eq(sessions.userId, userId));
-    await recordAudit(tx.db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "staff.reset_two_factor",
-      target: `user:${userId}`,
-      details: {
-        email: locked.target.email,
-        changes: [{ field: "twoFactorEnabled", from: locked.target.twoFactor, to: false }],
-      },
-      ipAddress: actor.ip,
+    await recordStaffChange(tx, actor, "staff.reset_two_factor", locked.target, {
+      field: "twoFactorEnabled",
+      from: locked.target.twoFactor,
+      to: false,
     });
     return { ok: true, changed: true };
   });

@@ -1,9 +1,9 @@
 /**
- * The staff area's strings that the specification quotes, to the letter (SPEC §6, §8).
+ * The staff area's strings, to the letter (docs/REQUIREMENTS.md R6.2, R8.1).
  * Kept apart from the public site's strings so public pages do not carry them.
  */
 export const STAFF_STRINGS = {
-  /** SPEC §8: the staff sign-in. {minutes} is "1 minute" or "N minutes". */
+  /** docs/REQUIREMENTS.md R8.1: the staff sign-in. {minutes} is "1 minute" or "N minutes". */
   login: {
     locked: "Account temporarily locked. Try again in {minutes}.",
     rateLimited: "Too many attempts. Please wait {minutes} before trying again.",
@@ -13,7 +13,7 @@ export const STAFF_STRINGS = {
     invalid: "Invalid email or password",
     failed: "Login failed",
   },
-  /** SPEC §6: the staff area's guard. */
+  /** docs/REQUIREMENTS.md R6.2: the staff area's guard. */
   guard: {
     loading: "Loading...",
     accessDenied: "Access Denied - Please log in to access the admin panel.",

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 import type { Logger } from "~/modules/platform/logger.server";
 import { getAuth, type AuthDeps } from "./auth.server";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "./permissions";
 
-/** SPEC §3's admin user, as the admin area shows it. */
+/** A staff member (docs/REQUIREMENTS.md R3.7), as the admin area shows it. */
 export interface StaffUser {
   id: string;
   email: string;
@@ -29,7 +29,7 @@ export function initials(name: string): string {
 }
 
 /** An SVG of the initials on a colour picked from the name, as a data: URL. */
-export function avatarFor(name: string): string {
+function avatarFor(name: string): string {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const colour = AVATAR_COLOURS[hash % AVATAR_COLOURS.length];
@@ -61,19 +61,11 @@ export async function countStaff(db: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function findStaffByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), inArray(users.role, [...STAFF_ROLES])));
-  return user;
-}
-
 /** A password people need not type: 20 random characters. */
 export const generatePassword = (): string => randomBytes(15).toString("base64url");
 
 /** A name from an e-mail address when none is given: "dana.whitfield@…" -> "Dana Whitfield". */
-export function nameFromEmail(email: string): string {
+function nameFromEmail(email: string): string {
   const local = email.split("@")[0] ?? "";
   const words = local.split(/[._-]+/).filter(Boolean);
   return words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" ") || "Staff";

@@ -1,13 +1,14 @@
 import { createHmac } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { auditEvents } from "~/db/schema";
+import { auditEvents, users } from "~/db/schema";
 import { ensureCompanySettings } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { createTestDatabase, openForFile, type TestDatabase } from "~/db/test-database.server";
+import type { Actor } from "~/modules/audit/actor";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
 import { createLogger } from "~/modules/platform/logger.server";
 import type { AuthDeps } from "./auth.server";
-import { attemptStaffLogin, type LoginOutcome } from "./login.server";
+import { attemptStaffLogin, type LoginOutcome } from "./sign-in-attempt.server";
 import { createStaffAccount, generatePassword } from "./staff.server";
 import type { StaffRole } from "./permissions";
 
@@ -22,20 +23,19 @@ export interface StaffTestWorld {
 
 export const TEST_PUBLIC_URL = new URL("http://127.0.0.1:5190/");
 
-export async function startStaffTestWorld(): Promise<StaffTestWorld> {
+export async function startStaffTestWorld({
+  publicUrl = TEST_PUBLIC_URL,
+} = {}): Promise<StaffTestWorld> {
   const database = await createTestDatabase();
   await ensureCompanySettings(database.db);
   const jobs = await startJobs(database, createLogger({ level: "silent" }), {
-    publicUrl: TEST_PUBLIC_URL,
+    publicUrl,
     pollingIntervalSeconds: 0.5,
   });
   const deps: AuthDeps = {
     database,
     boss: jobs.boss,
-    config: {
-      authSecret: "a-test-secret-that-is-long-enough-0123456789",
-      publicUrl: TEST_PUBLIC_URL,
-    },
+    config: { authSecret: "a-test-secret-that-is-long-enough-0123456789", publicUrl },
   };
   return {
     database,
@@ -47,6 +47,13 @@ export async function startStaffTestWorld(): Promise<StaffTestWorld> {
     },
   };
 }
+
+/** A staff world for this test file's tests, closed after them. */
+export const staffTestWorldForFile = (options?: { publicUrl?: URL }): StaffTestWorld =>
+  openForFile(
+    () => startStaffTestWorld(options),
+    (world) => world.close(),
+  );
 
 let accountCount = 0;
 
@@ -138,13 +145,27 @@ export function totpCode(uri: string, at = Date.now()): string {
   return String(number % 1_000_000).padStart(6, "0");
 }
 
-/** The newest audit entry of an action. */
-export async function latestAudit(db: Database, action: string) {
-  const [event] = await db
+/** Every audit entry of an action, newest first. */
+export async function auditsOf(db: Database, action: string) {
+  return db
     .select()
     .from(auditEvents)
     .where(eq(auditEvents.action, action))
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
+    .orderBy(desc(auditEvents.id));
+}
+
+/** The newest audit entry of an action. */
+export async function latestAudit(db: Database, action: string) {
+  const [event] = await auditsOf(db, action);
   return event;
+}
+
+/** The account behind an actor, for tests that act as a member without signing in. */
+export async function insertActorAccount(
+  db: Database,
+  actor: Actor,
+  name: string,
+  role: StaffRole = "admin",
+): Promise<void> {
+  await db.insert(users).values({ id: actor.id, email: actor.email, name, role });
 }

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loginAttempts, mailMessages, users } from "~/db/schema";
 import { changeOwnPassword } from "./account.server";
 import { getAuth } from "./auth.server";
-import { attemptStaffLogin, completeSignIn, LOGIN_RULES, type LoginInput } from "./login.server";
+import { LOGIN_RULES } from "./login-limits.server";
+import { attemptStaffLogin, completeSignIn, type LoginInput } from "./sign-in-attempt.server";
 import { setStaffDisabled } from "./staff-admin.server";
 import {
   cookieHeaders,
   createMember,
-  startStaffTestWorld,
+  staffTestWorldForFile,
   totpCode,
-  type StaffTestWorld,
 } from "./test-support.server";
 import { trustedBrowserCookieName } from "./trusted-browser.server";
 import { confirmTotpSetup, startTotpSetup } from "./two-factor.server";
@@ -23,14 +23,7 @@ import { confirmTotpSetup, startTotpSetup } from "./two-factor.server";
  * are over by the real clock.
  */
 
-let world: StaffTestWorld;
-
-beforeAll(async () => {
-  world = await startStaffTestWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = staffTestWorldForFile();
 
 const LOCKED = "Account temporarily locked. Try again in 15 minutes.";
 const MINUTE = 60_000;

@@ -14,7 +14,7 @@ import { AUTH_COOKIE_PREFIX } from "./auth.server";
  * MAX_ACCOUNTS accounts, each entry `<user id>.<issued, base-36 seconds>.<signature>`.
  */
 
-export const TRUSTED_BROWSER_SECONDS = 365 * 24 * 60 * 60;
+const TRUSTED_BROWSER_SECONDS = 365 * 24 * 60 * 60;
 /** Accounts one browser is trusted for; the oldest entry gives way beyond this. */
 const MAX_ACCOUNTS = 5;
 /** Instances' clocks may differ a little; an entry "from the future" beyond this is void. */

@@ -1,16 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { Actor } from "~/modules/audit/actor";
 import { symmetricDecrypt } from "better-auth/crypto";
 import QRCode from "qrcode";
 import type { Database } from "~/db/client.server";
 import { twoFactors } from "~/db/schema";
-import { recordAudit } from "~/modules/audit/audit.server";
-import {
-  authErrorCode,
-  currentSessionExpiry,
-  keepSessionLifetime,
-  passwordAttemptRefusal,
-  type AccountActor,
-} from "./account.server";
+import { authErrorCode, changeKeepingSession, passwordAttemptRefusal } from "./account.server";
+import { TWO_FACTOR_MESSAGES } from "./account.schema";
 import { getAuth, type AuthDeps } from "./auth.server";
 
 /**
@@ -20,14 +15,7 @@ import { getAuth, type AuthDeps } from "./auth.server";
  * QR code can be shown again on any visit until then.
  */
 
-export const TWO_FACTOR_MESSAGES = {
-  wrongPassword: "That is not your password.",
-  enterPassword: "Enter your password.",
-  wrongCode: "That code did not match. Check the time on your phone and try the newest code.",
-  enterCode: "Enter the six-digit code from your authenticator app.",
-  alreadyEnabled: "Your authenticator is already set up.",
-  noSetup: "Start the setup again: there is no authenticator waiting to be confirmed.",
-} as const;
+export { TWO_FACTOR_MESSAGES } from "./account.schema";
 
 export type TwoFactorOutcome =
   { ok: true; setCookies: string[] } | { ok: false; errors: Record<string, string> };
@@ -42,7 +30,7 @@ export interface PendingTotp {
 /** Starts a setup (or starts it over): a new secret, waiting to be confirmed. */
 export async function startTotpSetup(
   deps: AuthDeps,
-  actor: AccountActor,
+  actor: Actor,
   headers: Headers,
   password: string,
 ): Promise<{ ok: true; uri: string } | { ok: false; errors: Record<string, string> }> {
@@ -90,7 +78,7 @@ export async function pendingTotpSetup(
 /** Confirms the pending setup with a code: the authenticator is on from now. */
 export async function confirmTotpSetup(
   deps: AuthDeps,
-  actor: AccountActor,
+  actor: Actor,
   headers: Headers,
   code: string,
 ): Promise<TwoFactorOutcome> {
@@ -102,30 +90,16 @@ export async function confirmTotpSetup(
     .from(twoFactors)
     .where(and(eq(twoFactors.userId, actor.id), eq(twoFactors.verified, false)));
   if (!pending) return { ok: false, errors: { form: TWO_FACTOR_MESSAGES.noSetup } };
-  const expiresAt = await currentSessionExpiry(deps, headers);
-  let setCookies: string[];
-  try {
-    const answer = await getAuth(deps).api.verifyTOTP({
-      body: { code: digits },
-      headers,
-      returnHeaders: true,
-    });
-    setCookies = answer.headers.getSetCookie();
-  } catch (error) {
-    if (authErrorCode(error) === "INVALID_CODE") {
-      return { ok: false, errors: { code: TWO_FACTOR_MESSAGES.wrongCode } };
-    }
-    throw error;
-  }
-  await recordAudit(deps.database.db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "account.two_factor_enabled",
-    target: `user:${actor.id}`,
-    details: { changes: [{ field: "twoFactorEnabled", from: false, to: true }] },
-    ipAddress: actor.ip,
+  const setCookies = await changeKeepingSession(deps, actor, headers, {
+    refusedWith: "INVALID_CODE",
+    change: (api) => api.verifyTOTP({ body: { code: digits }, headers, returnHeaders: true }),
+    audit: {
+      action: "account.two_factor_enabled",
+      details: { changes: [{ field: "twoFactorEnabled", from: false, to: true }] },
+    },
   });
-  return { ok: true, setCookies: await keepSessionLifetime(deps, setCookies, expiresAt) };
+  if (!setCookies) return { ok: false, errors: { code: TWO_FACTOR_MESSAGES.wrongCode } };
+  return { ok: true, setCookies };
 }
 
 /** Drops a setup that was never confirmed (nothing is on yet, so no password is asked). */
@@ -140,41 +114,27 @@ export async function cancelTotpSetup(db: Database, userId: string): Promise<boo
 /** Turns the authenticator off, with the password. */
 export async function disableTotp(
   deps: AuthDeps,
-  actor: AccountActor,
+  actor: Actor,
   headers: Headers,
   password: string,
 ): Promise<TwoFactorOutcome> {
   if (!password) return { ok: false, errors: { password: TWO_FACTOR_MESSAGES.enterPassword } };
   const refusal = await passwordAttemptRefusal(deps.database.db, actor.id);
   if (refusal) return { ok: false, errors: { password: refusal } };
-  const expiresAt = await currentSessionExpiry(deps, headers);
-  let setCookies: string[];
-  try {
-    const answer = await getAuth(deps).api.disableTwoFactor({
-      body: { password },
-      headers,
-      returnHeaders: true,
-    });
-    setCookies = answer.headers.getSetCookie();
-  } catch (error) {
-    if (authErrorCode(error) === "INVALID_PASSWORD") {
-      return { ok: false, errors: { password: TWO_FACTOR_MESSAGES.wrongPassword } };
-    }
-    throw error;
-  }
-  await recordAudit(deps.database.db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "account.two_factor_disabled",
-    target: `user:${actor.id}`,
-    details: { changes: [{ field: "twoFactorEnabled", from: true, to: false }] },
-    ipAddress: actor.ip,
+  const setCookies = await changeKeepingSession(deps, actor, headers, {
+    refusedWith: "INVALID_PASSWORD",
+    change: (api) => api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }),
+    audit: {
+      action: "account.two_factor_disabled",
+      details: { changes: [{ field: "twoFactorEnabled", from: true, to: false }] },
+    },
   });
-  return { ok: true, setCookies: await keepSessionLifetime(deps, setCookies, expiresAt) };
+  if (!setCookies) return { ok: false, errors: { password: TWO_FACTOR_MESSAGES.wrongPassword } };
+  return { ok: true, setCookies };
 }
 
 /** The otpauth URI authenticator apps read, as Better Auth writes it (6 digits, 30 s). */
-export function totpUri(input: { issuer: string; account: string; secret: string }): string {
+function totpUri(input: { issuer: string; account: string; secret: string }): string {
   const label = `${encodeURIComponent(input.issuer)}:${encodeURIComponent(input.account)}`;
   const params = new URLSearchParams({
     secret: base32(Buffer.from(input.secret, "utf8")),

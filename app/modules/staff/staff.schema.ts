@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { EMAIL_PATTERN } from "~/modules/platform/patterns";
+import { STAFF_ROLES } from "./permissions";
+
+/**
+ * What the staff screen's forms send, shared by the browser's checks and the action.
+ * Empty fields arrive as missing (Conform), so each required field's message covers both.
+ */
+
+const role = z.enum(STAFF_ROLES, { error: "Choose a role." });
+
+export const inviteSchema = z.object({
+  intent: z.literal("invite"),
+  name: z
+    .string({ error: "Enter their name." })
+    .trim()
+    .min(1, "Enter their name.")
+    .max(100, "Keep it to 100 characters or fewer."),
+  email: z
+    .string({ error: "Enter their e-mail address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter their e-mail address.")
+    .max(254, "Keep it to 254 characters or fewer.")
+    .regex(EMAIL_PATTERN, "Enter an e-mail address like name@example.com."),
+  role,
+});
+export type Invite = z.output<typeof inviteSchema>;
+
+const member = { userId: z.string({ error: "Choose a member." }).max(100) };
+
+/** The buttons beside a member: change the role, disable, enable, reset, resend. */
+export const memberSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("role"), role, ...member }),
+  z.object({
+    intent: z.enum(["disable", "enable", "reset-two-factor", "resend"]),
+    ...member,
+  }),
+]);
+
+export const staffCommandSchema = z.discriminatedUnion("intent", [
+  inviteSchema,
+  ...memberSchema.options,
+]);
