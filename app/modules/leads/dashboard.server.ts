@@ -8,7 +8,7 @@ import {
   webhookEndpoints,
   type LeadStatus,
 } from "~/db/schema";
-import { COMPANY_TIME_ZONE } from "./inbox.server";
+import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 
 /**
  * The staff dashboard's figures, each one SQL aggregate. Days are calendar days in the

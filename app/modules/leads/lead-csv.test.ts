@@ -9,7 +9,8 @@ import {
   newYorkDateTime,
   type LeadCsvSource,
 } from "./lead-csv";
-import { formatPhone, LEAD_STATUS_LABELS, LEAD_STATUS_OPTIONS } from "./lead-display";
+import { LEAD_STATUS_LABELS, LEAD_STATUS_OPTIONS } from "./lead-status-labels";
+import { formatPhone } from "./phone";
 
 describe("a CSV cell", () => {
   it.each([

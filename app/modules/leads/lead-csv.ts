@@ -1,11 +1,14 @@
 import type { Lead } from "~/db/schema";
-import { formatPhone, leadStatusLabel } from "./lead-display";
+import { leadStatusLabel } from "./lead-status-labels";
+import { formatPhone } from "./phone";
+import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 
 /**
  * The leads export (RFC 4180 CSV, CRLF line ends, UTF-8 with a byte-order mark so
  * spreadsheet programs read accented names correctly).
  */
 
+/** Fixed columns: spreadsheets and imports built on the file rely on these headings. */
 export const LEAD_CSV_HEADER = [
   "Created (New York time)",
   "Status",
@@ -72,7 +75,7 @@ export function centsToDollars(cents: number | null | undefined): string {
 }
 
 const NEW_YORK_TIME = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
+  timeZone: COMPANY_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

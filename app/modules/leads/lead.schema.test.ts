@@ -4,7 +4,7 @@ import {
   sourceOptions,
   toLeadFormValues,
   type LeadFormValues,
-} from "./lead-options";
+} from "./lead-fields";
 import { validateLead } from "./lead.schema";
 
 const options = { referralByName: "Dana Whitfield" };
@@ -60,7 +60,7 @@ describe("text that is not what a person typed", () => {
   });
 });
 
-describe("the consultation form's rules (SPEC §5)", () => {
+describe("the consultation form's rules (R5)", () => {
   it("accepts a complete request and normalises it", () => {
     const result = validateLead(
       { ...valid, email: " Avery@Example.com ", firstName: " Avery  " },
@@ -173,7 +173,7 @@ describe("the consultation form's rules (SPEC §5)", () => {
     expect(other.ok && other.value).toMatchObject({ referralName: null, otherSource: "Billboard" });
   });
 
-  it("lists the source options in SPEC order with the referral-by-name option", () => {
+  it("lists the source options in order (R5.8) with the referral-by-name option", () => {
     expect(sourceOptions("Dana Whitfield")).toEqual([
       "Referral",
       "Google",

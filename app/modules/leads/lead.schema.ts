@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { LEAD_MESSAGES } from "./lead-rule-messages";
 import {
   asksAllPresent,
   isTicked,
@@ -12,16 +11,45 @@ import {
   type LeadFieldErrors,
   type LeadFormValues,
   type LeadValues,
-} from "./lead-options";
+} from "./lead-fields";
 import { hasVisibleCharacters, singleLine } from "~/modules/platform/text";
 import { normalizePhone } from "./phone";
+import { EMAIL_PATTERN } from "~/modules/platform/patterns";
 
 /**
- * The consultation form's rules (SPEC §4-5): one zod schema for the browser (live, as the
- * visitor types; loaded once the visitor starts on the form) and the server.
+ * The consultation form's rules (docs/REQUIREMENTS.md R4.7, R5): one zod schema for the
+ * browser (live, as the visitor types; loaded once the visitor starts on the form) and the
+ * server.
  */
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The rules' messages: to the letter where docs/REQUIREMENTS.md gives them (R5, R8.2), ours
+ * where it does not. The server's answers about the whole request are here too.
+ */
+export const LEAD_MESSAGES = {
+  // docs/REQUIREMENTS.md R5.3, R5.4 and R8.2.
+  invalidEmail: "Please enter a valid email address",
+  invalidPhone: "Please enter a valid phone number",
+  // Ours, where the requirements give none.
+  firstNameRequired: "Please enter your first name",
+  lastNameRequired: "Please enter your last name",
+  serviceRequired: "Please choose a service",
+  projectTypeRequired: "Please choose a project type",
+  sourceRequired: "Please tell us how you heard about us",
+  referralNameRequired: "Please tell us who referred you",
+  otherSourceRequired: "Please tell us where you heard about us",
+  agreeToContactRequired: "Please agree to be contacted about your consultation",
+  agreeToAllPresentRequired: "Please confirm that all homeowners will be present",
+  tooLong: "Please keep this shorter",
+  invalidChoice: "Please choose one of the options",
+  rateLimited:
+    "You have sent several requests in a short time. Please wait {minutes} and try again, or call us at {phone}.",
+  staleForm:
+    "This form was opened more than a day ago. Please check your details and send it again.",
+  unavailable:
+    "We could not save your request just now. Nothing you typed is lost: please try again in a moment, or call us at {phone}.",
+} as const;
+
 const MAX_LENGTH: Partial<Record<LeadField, number>> = {
   firstName: 100,
   lastName: 100,
@@ -30,7 +58,7 @@ const MAX_LENGTH: Partial<Record<LeadField, number>> = {
   otherSource: 200,
 };
 
-export function leadSchema(options: { referralByName: string }) {
+function leadSchema(options: { referralByName: string }) {
   const sources = sourceOptions(options.referralByName);
   const projectTypes: string[] = PROJECT_TYPES.map((type) => type.value);
   const services: string[] = [...SERVICES];

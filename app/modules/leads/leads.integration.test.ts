@@ -11,7 +11,6 @@ import {
 } from "~/db/schema";
 import { ensureCompanySettings } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
-import { recordTouch } from "~/modules/attribution/touches.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
 import { loadConfig } from "~/modules/platform/config.server";
 import { runtimeContext } from "~/modules/platform/context";
@@ -26,8 +25,9 @@ import {
 } from "~/modules/webhooks/test-support.server";
 import { answerForm, answerJson } from "~/routes/api/leads.server";
 import { issueFormToken } from "./form-token.server";
-import { EMPTY_LEAD_FORM } from "./lead-options";
+import { EMPTY_LEAD_FORM } from "./lead-fields";
 import { submitLead, type LeadRequest, type LeadServices } from "./leads.server";
+import { visitorWithTouches } from "./test-support.server";
 
 const SECRET = "s".repeat(40);
 const RECEIVER_SECRET = "receiver-secret-for-the-lead-tests";
@@ -106,17 +106,7 @@ describe("a consultation request", () => {
       .insert(affiliates)
       .values({ code: "harbor-design", name: "Harbor", email: "harbor@example.com" })
       .onConflictDoNothing();
-    const visitorId = await recordTouch(database.db, undefined, {
-      at: "2026-11-01T10:00:00.000Z",
-      landingPath: "/",
-      referrer: "www.google.com",
-      params: { utm_source: "google", utm_medium: "cpc", utm_campaign: "autumn" },
-    });
-    await recordTouch(database.db, visitorId, {
-      at: "2026-11-20T10:00:00.000Z",
-      landingPath: "/bathrooms",
-      params: { utm_source: "facebook", utm_campaign: "retarget", fbclid: "FB1" },
-    });
+    const visitorId = await visitorWithTouches(database);
     const request = leadRequest({
       visitorId,
       affiliateCode: "harbor-design",

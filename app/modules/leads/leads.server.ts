@@ -1,49 +1,24 @@
 import type PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
-import {
-  analyticsEvents,
-  leads,
-  spamSubmissions,
-  usedFormTokens,
-  type SpamReason,
-  type Touch,
-} from "~/db/schema";
-import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
-import { findActiveAffiliateByCode } from "~/modules/affiliates/referrals.server";
-import { getVisitorTouches } from "~/modules/attribution/touches.server";
-import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { spamSubmissions, usedFormTokens, type SpamReason } from "~/db/schema";
 import type { Logger } from "~/modules/platform/logger.server";
 import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
-import { enqueueLeadDeliveries } from "~/modules/webhooks/webhooks.server";
 import { checkFormToken, formTokenHash, MIN_FILL_MS } from "./form-token.server";
-import type { LeadFieldErrors, LeadFormValues, LeadValues } from "./lead-options";
+import type { LeadFieldErrors, LeadFormValues, LeadValues } from "./lead-fields";
 import { validateLead } from "./lead.schema";
-import { leadNotificationMail } from "./lead-notification";
+import { storeLead, type LeadOrigin } from "./store-lead.server";
 
 /** Submissions one address may make: a household fixing a typo is fine, a flood is not. */
-export const LEAD_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+const LEAD_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 /** Everything a request to POST /api/leads carries, read by the route. */
-export interface LeadRequest {
+export interface LeadRequest extends LeadOrigin {
   values: LeadFormValues;
   /** The hidden field people never see; bots fill it in. */
   honeypot: string;
   /** When the form was served (signed); absent from JSON callers. */
   formToken: string | undefined;
-  channel: "form" | "json";
-  /** What the browser kept (SPEC's tracking parameters), as sent with the form. */
-  tracking: TrackingParams;
-  /** A referral code from the form or the lm_affiliate cookie. */
-  affiliateCode: string | undefined;
-  /** The lm_visitor cookie, for the server's first and last touch. */
-  visitorId: string | undefined;
-  /** ga, fbc and fbp from the _ga, _fbc and _fbp cookies. */
-  cookieTracking: TrackingParams;
-  ip: string | undefined;
-  userAgent: string | undefined;
-  pagePath: string | undefined;
 }
 
 export type LeadOutcome =
@@ -67,7 +42,7 @@ export interface LeadServices {
 }
 
 /**
- * The consultation request (PRODUCT.md decision 2): spam is kept aside, invalid input goes
+ * The consultation request (docs/REQUIREMENTS.md D2): spam is kept aside, invalid input goes
  * back with its messages, and a valid request is stored with its attribution, webhook
  * deliveries, staff e-mail and analytics record in one transaction before anyone is
  * thanked. Delivery happens afterwards, from the job queue.
@@ -131,17 +106,7 @@ export async function submitLead(
     }
 
     const values = validation.value;
-    const affiliateCode = isValidAffiliateCode(request.affiliateCode)
-      ? request.affiliateCode
-      : pickAffiliateCode(request.tracking);
-    const affiliate = affiliateCode
-      ? await findActiveAffiliateByCode(database.db, affiliateCode)
-      : undefined;
-    const touches = await getVisitorTouches(database.db, request.visitorId);
-    const tracking = leadTracking(request, touches?.lastTouch);
-    const fallbackTouch = touchFromTracking(request, tracking, now);
-
-    const leadId = await database.transaction(async (tx) => {
+    const stored = await database.transaction(async (tx) => {
       if (tokenToSpend) {
         const spent = await tx.db
           .insert(usedFormTokens)
@@ -150,49 +115,21 @@ export async function submitLead(
           .returning({ tokenHash: usedFormTokens.tokenHash });
         if (spent.length === 0) return REUSED_TOKEN;
       }
-      const [lead] = await tx.db
-        .insert(leads)
-        .values({
-          ...values,
-          tracking,
-          firstTouch: touches?.firstTouch ?? fallbackTouch,
-          lastTouch: touches?.lastTouch ?? fallbackTouch,
-          affiliateCode: affiliateCode ?? null,
-          affiliateId: affiliate?.id ?? null,
-          ipAddress: request.ip ?? null,
-          userAgent: request.userAgent?.slice(0, 500) ?? null,
-          pagePath: request.pagePath ?? null,
-          channel: request.channel,
-        })
-        .returning();
-      if (!lead) throw new Error("The lead was not stored");
-
-      await enqueueLeadDeliveries(tx, services.boss, lead.id);
-      await enqueueMail(tx, services.boss, leadNotificationMail(lead, company, services.publicUrl));
-      // The analytics record carries no personal data, only what and where from.
-      await tx.db.insert(analyticsEvents).values({
-        name: "contact_form_submission",
-        path: request.pagePath ?? null,
-        properties: {
-          channel: request.channel,
-          service: values.service,
-          projectType: values.projectType,
-          source: values.source,
-          utm_source: tracking.utm_source ?? null,
-          utm_medium: tracking.utm_medium ?? null,
-          utm_campaign: tracking.utm_campaign ?? null,
-          affiliated: Boolean(affiliateCode),
-        },
-      });
-      return lead.id;
+      const { lead } = await storeLead(
+        tx,
+        { boss: services.boss, company, publicUrl: services.publicUrl },
+        values,
+        request,
+      );
+      return lead;
     });
 
-    if (leadId === REUSED_TOKEN) return await keepAsSpam("reused_form_token");
+    if (stored === REUSED_TOKEN) return await keepAsSpam("reused_form_token");
     logger.info(
-      { leadId, channel: request.channel, affiliated: Boolean(affiliate) },
+      { leadId: stored.id, channel: request.channel, affiliated: Boolean(stored.affiliateId) },
       "lead stored",
     );
-    return { kind: "stored", leadId, values };
+    return { kind: "stored", leadId: stored.id, values };
   } catch (err) {
     logger.error({ err }, "storing a lead failed");
     return { kind: "unavailable" };
@@ -202,37 +139,6 @@ export async function submitLead(
 /** The transaction's answer when the form's token had already been spent. */
 const REUSED_TOKEN = Symbol("reused form token");
 
-function pickAffiliateCode(tracking: TrackingParams): string | undefined {
-  const code = tracking.aff ?? tracking.affiliate_code;
-  return isValidAffiliateCode(code) ? code : undefined;
-}
-
-/**
- * SPEC's tracking parameters for the lead: the server's last touch, what the browser kept
- * (it may know of a landing the server did not see, e.g. a cached page), the analytics
- * cookies, and the request's own user agent and address, which the browser cannot vouch for.
- */
-function leadTracking(request: LeadRequest, lastTouch: Touch | undefined): TrackingParams {
-  return cleanTrackingParams({
-    ...lastTouch?.params,
-    ...request.cookieTracking,
-    ...request.tracking,
-    userAgent: request.userAgent,
-    ip_address: request.ip,
-  });
-}
-
-/** Without a server record of the visitor, the touch is what came with the request. */
-function touchFromTracking(
-  request: LeadRequest,
-  tracking: TrackingParams,
-  now: number,
-): Touch | null {
-  const { userAgent: _ua, ip_address: _ip, ga: _ga, fbc: _fbc, fbp: _fbp, ...params } = tracking;
-  if (Object.keys(params).length === 0) return null;
-  return { at: new Date(now).toISOString(), landingPath: request.pagePath ?? "/", params };
-}
-
 /** What a spam entry keeps: the fields as typed, so staff can still turn it into a lead. */
 function spamPayload(request: LeadRequest): Record<string, unknown> {
   return {
@@ -240,7 +146,9 @@ function spamPayload(request: LeadRequest): Record<string, unknown> {
     honeypot: request.honeypot.slice(0, 500),
     channel: request.channel,
     tracking: request.tracking,
+    cookieTracking: request.cookieTracking,
     affiliateCode: request.affiliateCode ?? null,
+    visitorId: request.visitorId ?? null,
     pagePath: request.pagePath ?? null,
   };
 }

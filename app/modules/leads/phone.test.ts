@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizePhone } from "./phone";
 
-describe("normalizePhone (SPEC §5)", () => {
+describe("normalizePhone (R5.2)", () => {
   it.each([
     // input, shown value, valid, error, E.164
     ["6175550142", "6175550142", true, undefined, "+16175550142"],

@@ -1,4 +1,4 @@
-import { PHONE_MESSAGES } from "./lead-messages";
+import { PHONE_MESSAGES } from "./lead-fields";
 
 export interface PhoneInput {
   /** The cleaned value to show in the field: a leading "+" kept, other non-digits gone. */
@@ -10,10 +10,10 @@ export interface PhoneInput {
 }
 
 /**
- * SPEC §5: a leading plus is kept and other non-digits stripped; an optional leading 1 or +1
- * is the country prefix; the national number must be exactly ten digits, and what is typed
- * past the tenth is cut off. Too few or too many digits each have their message, with
- * " after the 1" when a prefix was typed.
+ * docs/REQUIREMENTS.md R5.2: a leading plus is kept and other non-digits stripped; an
+ * optional leading 1 or +1 is the country prefix; the national number must be exactly ten
+ * digits, and what is typed past the tenth is cut off. Too few or too many digits each have
+ * their message, with " after the 1" when a prefix was typed.
  */
 export function normalizePhone(raw: string): PhoneInput {
   const trimmed = raw.trim();
@@ -31,4 +31,10 @@ export function normalizePhone(raw: string): PhoneInput {
 
   const isValid = error === undefined;
   return { value, e164: isValid ? `+1${national}` : undefined, isValid, error };
+}
+
+/** +16175550142 -> "(617) 555-0142"; anything else as stored. */
+export function formatPhone(phone: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { sourceOptions } from "./lead-options";
+import { sourceOptions } from "./lead-fields";
 import { prefillSource } from "./source-prefill";
 
 const options = sourceOptions("Dana Whitfield");
 
-describe("source pre-fill from the URL (SPEC §4)", () => {
+describe("source pre-fill from the URL (R4.5, R4.6)", () => {
   it.each([
     [{ source: "Google" }, { source: "Google", otherSource: "" }],
     [{ source: "google" }, { source: "Google", otherSource: "" }],

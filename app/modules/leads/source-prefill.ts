@@ -1,11 +1,11 @@
-import { SOURCE } from "./lead-options";
+import { SOURCE } from "./lead-fields";
 
 export interface SourcePrefill {
   source: string;
   otherSource: string;
 }
 
-/** utm_source substrings and the option each maps to, checked in this order (SPEC §4). */
+/** utm_source substrings and the option each maps to, in order (docs/REQUIREMENTS.md R4.6). */
 const UTM_SOURCE_MAP: [string, string][] = [
   ["google", "Google"],
   ["facebook", "Facebook"],

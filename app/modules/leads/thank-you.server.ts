@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { LeadValues } from "./lead-options";
+import type { LeadValues } from "./lead-fields";
 
 /**
  * /thank-you carries the submitted values in its query string (never the e-mail address
@@ -18,7 +18,7 @@ const THANK_YOU_FIELDS = [
 ] as const;
 
 const MAX_VALUE_LENGTH = 120;
-export const SIGNATURE_PARAM = "sig";
+const SIGNATURE_PARAM = "sig";
 
 type ThankYouField = (typeof THANK_YOU_FIELDS)[number];
 export type ThankYouValues = Partial<Record<ThankYouField, string>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LeadValues } from "./lead-options";
+import type { LeadValues } from "./lead-fields";
 import { signedThankYouValues, thankYouPath } from "./thank-you.server";
 
 const secret = "t".repeat(40);

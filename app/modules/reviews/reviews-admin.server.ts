@@ -21,13 +21,10 @@ export async function setReviewPublished(
     .where(eq(reviews.id, reviewId))
     .returning({ id: reviews.id, name: reviews.name });
   if (!updated) return false;
-  await recordAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+  await recordAudit(db, actor, {
     action: published ? "review.publish" : "review.hide",
     target: `review:${reviewId}`,
     details: { reviewer: updated.name },
-    ipAddress: actor.ip,
   });
   return true;
 }

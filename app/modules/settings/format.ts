@@ -26,7 +26,7 @@ export function formatTime(time: string): string {
 }
 
 /** Days as a range when they follow each other: ["Monday", ..., "Friday"] -> "Mon-Fri". */
-export function formatDays(days: Weekday[]): string {
+function formatDays(days: Weekday[]): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return "";

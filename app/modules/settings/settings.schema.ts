@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { WEEKDAYS, type OpeningHoursEntry, type Weekday } from "~/db/schema/settings";
-import { sourceOptions } from "~/modules/leads/lead-options";
+import { sourceOptions } from "~/modules/leads/lead-fields";
+import { EMAIL_PATTERN } from "~/modules/platform/patterns";
 
 /**
  * The admin settings' rules: one zod schema per section of the settings screen, over the
@@ -8,7 +9,7 @@ import { sourceOptions } from "~/modules/leads/lead-options";
  * Messages are written to be shown beside their field.
  */
 
-export const SETTINGS_SECTIONS = [
+const SETTINGS_SECTIONS = [
   "profile",
   "hours",
   "links",
@@ -27,18 +28,30 @@ export const HOURS_ROWS = WEEKDAYS.length;
 /** Most notification addresses kept. */
 export const MAX_NOTIFICATION_EMAILS = 20;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+// Conform sends an empty field as missing, so each required field names its message for
+// both; an optional one reads as empty.
 const text = (label: string, max: number) =>
-  z.string().trim().min(1, `Enter ${label}.`).max(max, `Keep it to ${max} characters or fewer.`);
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `Keep it to ${max} characters or fewer.`);
+
+const blank = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "");
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `Keep it to ${max} characters or fewer.`);
+  blank().refine((value) => value.length <= max, `Keep it to ${max} characters or fewer.`);
 
 const email = (label: string) =>
   z
-    .string()
+    .string({ error: `Enter ${label}.` })
     .trim()
     .min(1, `Enter ${label}.`)
     .max(254, "Keep it to 254 characters or fewer.")
@@ -48,7 +61,7 @@ const email = (label: string) =>
 /** An absolute http(s) address. */
 export const httpUrl = (max = 500) =>
   z
-    .string()
+    .string({ error: "Enter an address starting with https://." })
     .trim()
     .min(1, "Enter an address starting with https://.")
     .max(max, `Keep it to ${max} characters or fewer.`)
@@ -69,7 +82,7 @@ const show = (value: number) =>
  * out-of-range values each get their own message. */
 function number(options: { min: number; max: number; integer?: boolean; decimals?: number }) {
   const { min, max, integer = false, decimals } = options;
-  return z.string().transform((raw, ctx) => {
+  return z.string({ error: "Enter a number." }).transform((raw, ctx) => {
     const fail = (message: string) => {
       ctx.issues.push({ code: "custom", message, input: raw });
       return z.NEVER;
@@ -97,10 +110,10 @@ const checkbox = () =>
     .optional()
     .transform((value) => value === "on" || value === "true");
 
-export const profileSchema = z.object({
+const profileFields = {
   name: text("the company name", 120),
   phone: z
-    .string()
+    .string({ error: "Enter the phone number." })
     .trim()
     .min(1, "Enter the phone number.")
     .max(30, "Keep it to 30 characters or fewer.")
@@ -114,88 +127,86 @@ export const profileSchema = z.object({
   addressRegion: text("the state", 60),
   postalCode: text("the ZIP code", 20),
   addressCountry: z
-    .string()
+    .string({ error: "Enter the two-letter country code, like US." })
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}$/, "Enter the two-letter country code, like US.")),
   latitude: latitude(),
   longitude: longitude(),
-});
+};
 
 const hoursRow = z.object({
-  days: z.array(z.enum(WEEKDAYS, { error: "Choose days of the week." })),
-  opens: z.string().trim(),
-  closes: z.string().trim(),
+  days: z.array(z.enum(WEEKDAYS, { error: "Choose days of the week." })).default([]),
+  opens: blank(),
+  closes: blank(),
 });
 
 /** The opening hours: filled rows become entries (days in week order, rows by first day). */
-export const hoursSchema = z
-  .object({ rows: z.array(hoursRow).max(HOURS_ROWS) })
-  .transform((input, ctx) => {
-    const fail = (path: (string | number)[], message: string) =>
-      ctx.issues.push({ code: "custom", message, path, input });
-    const entries: OpeningHoursEntry[] = [];
-    const seen = new Map<Weekday, number>();
-    input.rows.forEach((row, index) => {
-      if (row.days.length === 0 && !row.opens && !row.closes) return;
-      const rowPath = ["rows", index];
-      if (row.days.length === 0) fail([...rowPath, "days"], "Choose at least one day.");
-      for (const day of row.days) {
-        const other = seen.get(day);
-        if (other !== undefined && other !== index) {
-          fail([...rowPath, "days"], `${day} is already in row ${other + 1}.`);
-        }
-        seen.set(day, index);
+function openingHours(rows: z.output<typeof hoursRow>[], ctx: z.RefinementCtx) {
+  const fail = (path: (string | number)[], message: string) =>
+    ctx.issues.push({ code: "custom", message, path, input: rows });
+  const entries: OpeningHoursEntry[] = [];
+  const seen = new Map<Weekday, number>();
+  rows.forEach((row, index) => {
+    if (row.days.length === 0 && !row.opens && !row.closes) return;
+    const rowPath = [index];
+    if (row.days.length === 0) fail([...rowPath, "days"], "Choose at least one day.");
+    for (const day of row.days) {
+      const other = seen.get(day);
+      if (other !== undefined && other !== index) {
+        fail([...rowPath, "days"], `${day} is already in row ${other + 1}.`);
       }
-      const opensOk = TIME_PATTERN.test(row.opens);
-      const closesOk = TIME_PATTERN.test(row.closes);
-      if (!opensOk) fail([...rowPath, "opens"], "Enter the opening time, like 08:00.");
-      if (!closesOk) fail([...rowPath, "closes"], "Enter the closing time, like 20:00.");
-      if (opensOk && closesOk && row.closes <= row.opens) {
-        fail([...rowPath, "closes"], "The closing time must be after the opening time.");
-      }
-      const days = WEEKDAYS.filter((day) => row.days.includes(day));
-      entries.push({ days, opens: row.opens, closes: row.closes });
-    });
-    if (entries.length === 0) fail(["rows"], "Enter the hours of at least one day.");
-    return entries.sort((a, b) => WEEKDAYS.indexOf(a.days[0]!) - WEEKDAYS.indexOf(b.days[0]!));
+      seen.set(day, index);
+    }
+    const opensOk = TIME_PATTERN.test(row.opens);
+    const closesOk = TIME_PATTERN.test(row.closes);
+    if (!opensOk) fail([...rowPath, "opens"], "Enter the opening time, like 08:00.");
+    if (!closesOk) fail([...rowPath, "closes"], "Enter the closing time, like 20:00.");
+    if (opensOk && closesOk && row.closes <= row.opens) {
+      fail([...rowPath, "closes"], "The closing time must be after the opening time.");
+    }
+    const days = WEEKDAYS.filter((day) => row.days.includes(day));
+    entries.push({ days, opens: row.opens, closes: row.closes });
   });
+  if (entries.length === 0) fail([], "Enter the hours of at least one day.");
+  return entries.sort((a, b) => WEEKDAYS.indexOf(a.days[0]!) - WEEKDAYS.indexOf(b.days[0]!));
+}
 
-export const linksSchema = z.object({
+const linksFields = {
   financingUrl: httpUrl(),
   paymentsUrl: httpUrl(),
   reviewUrl: httpUrl(),
   facebookUrl: httpUrl(),
   instagramUrl: httpUrl(),
-});
+};
 
-export const claimsSchema = z.object({
+const claimsFields = {
   ratingValue: number({ min: 1, max: 5, decimals: 1 }),
   ratingCount: number({ min: 0, max: 100_000_000, integer: true }),
   projectsCount: number({ min: 0, max: 100_000_000, integer: true }),
   foundedYear: number({ min: 1800, max: new Date().getFullYear(), integer: true }),
   priceRange: z
-    .string()
+    .string({ error: "Use one to four dollar signs, from $ to $$$$." })
     .trim()
     .regex(/^\${1,4}$/, "Use one to four dollar signs, from $ to $$$$."),
   serviceAreaLatitude: latitude(),
   serviceAreaLongitude: longitude(),
   serviceRadiusMeters: number({ min: 1, max: 5_000_000, integer: true }),
-});
+};
 
 /** The built-in "How did you hear about us?" options the name must not repeat. */
 const BUILT_IN_SOURCES = sourceOptions("").map((option) => option.toLowerCase());
 
-export const referralSchema = z.object({
+const referralFields = {
   referralByName: optionalText(120).refine(
     (value) => !BUILT_IN_SOURCES.includes(value.toLowerCase()),
     "That is already one of the form's options: enter a person's name.",
   ),
-});
+};
 
 /** Addresses one per line (commas and semicolons also separate); duplicates dropped. */
-export const notificationsSchema = z.object({
-  notificationEmails: z.string().transform((raw, ctx) => {
+const notificationsFields = {
+  notificationEmails: blank().transform((raw, ctx) => {
     const addresses = [
       ...new Set(
         raw
@@ -223,32 +234,60 @@ export const notificationsSchema = z.object({
     }
     return addresses;
   }),
+};
+
+// Unticked checkboxes are not posted at all: absent means off.
+const securityFields = { botProtection: checkbox(), requireStaffTwoFactor: checkbox() };
+
+export const profileSchema = z.object({ intent: z.literal("profile"), ...profileFields });
+export const hoursSchema = z.object({
+  intent: z.literal("hours"),
+  // Typed as rows, kept as the entries they make.
+  openingHours: z.array(hoursRow).max(HOURS_ROWS).default([]).transform(openingHours),
 });
-
-export const securitySchema = z.object({
-  botProtection: checkbox(),
-  requireStaffTwoFactor: checkbox(),
+export const linksSchema = z.object({ intent: z.literal("links"), ...linksFields });
+export const claimsSchema = z.object({ intent: z.literal("claims"), ...claimsFields });
+export const referralSchema = z.object({ intent: z.literal("referral"), ...referralFields });
+export const notificationsSchema = z.object({
+  intent: z.literal("notifications"),
+  ...notificationsFields,
 });
+export const securitySchema = z.object({ intent: z.literal("security"), ...securityFields });
 
-export const SECTION_SCHEMAS = {
-  profile: profileSchema,
-  links: linksSchema,
-  claims: claimsSchema,
-  referral: referralSchema,
-  notifications: notificationsSchema,
-  security: securitySchema,
-} as const;
+/** One section of the settings screen as sent: `intent` names the section. */
+const settingsSectionSchema = z.discriminatedUnion("intent", [
+  profileSchema,
+  hoursSchema,
+  linksSchema,
+  claimsSchema,
+  referralSchema,
+  notificationsSchema,
+  securitySchema,
+]);
+export type SettingsSectionValues = z.output<typeof settingsSectionSchema>;
 
-/** The company_settings columns each section edits (hours: openingHours). */
+const keys = <Shape extends object>(shape: Shape) => Object.keys(shape) as (keyof Shape)[];
+
+/** The company_settings columns each section edits. */
 export const SECTION_FIELDS = {
-  profile: Object.keys(profileSchema.shape) as (keyof z.infer<typeof profileSchema>)[],
+  profile: keys(profileFields),
   hours: ["openingHours"] as const,
-  links: Object.keys(linksSchema.shape) as (keyof z.infer<typeof linksSchema>)[],
-  claims: Object.keys(claimsSchema.shape) as (keyof z.infer<typeof claimsSchema>)[],
-  referral: ["referralByName"] as const,
-  notifications: ["notificationEmails"] as const,
-  security: ["botProtection", "requireStaffTwoFactor"] as const,
+  links: keys(linksFields),
+  claims: keys(claimsFields),
+  referral: keys(referralFields),
+  notifications: keys(notificationsFields),
+  security: keys(securityFields),
 } satisfies Record<SettingsSection, readonly string[]>;
+
+export const SECTION_LABELS: Record<SettingsSection, string> = {
+  profile: "Company profile",
+  hours: "Opening hours",
+  links: "Links",
+  claims: "Claims",
+  referral: "Referral by name",
+  notifications: "Notification e-mails",
+  security: "Protection",
+};
 
 /** A new webhook endpoint. */
 export const webhookEndpointSchema = z.object({
@@ -257,36 +296,30 @@ export const webhookEndpointSchema = z.object({
   enabled: checkbox(),
 });
 
-/** What a form posted for a section, as text (kept to show back beside the errors). */
-export type RawHoursRow = { days: string[]; opens: string; closes: string };
-export type RawSection = Record<string, string> | { rows: RawHoursRow[] };
+/** The webhook endpoint form and the buttons beside each endpoint. */
+export const webhookCreateSchema = webhookEndpointSchema.extend({
+  intent: z.literal("webhook-create"),
+});
+export const endpointCommandSchema = z.object({
+  intent: z.enum(["webhook-enable", "webhook-disable", "webhook-delete", "webhook-test"]),
+  endpointId: z.coerce
+    .number({ error: "Choose an endpoint." })
+    .int("Choose an endpoint.")
+    .positive("Choose an endpoint.")
+    .max(2_147_483_647, "Choose an endpoint."),
+});
 
-/** Reads a section's fields from a posted form. */
-export function readSectionForm(section: SettingsSection, form: FormData): RawSection {
-  const get = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  if (section === "hours") {
-    const rows: RawHoursRow[] = [];
-    for (let index = 0; index < HOURS_ROWS; index += 1) {
-      rows.push({
-        days: form.getAll(`hours.${index}.days`).filter((v): v is string => typeof v === "string"),
-        opens: get(`hours.${index}.opens`),
-        closes: get(`hours.${index}.closes`),
-      });
-    }
-    return { rows };
-  }
-  const fields: readonly string[] = SECTION_FIELDS[section];
-  const values: Record<string, string> = {};
-  for (const field of fields) {
-    // Unticked checkboxes are not posted at all: absent means off.
-    const value = form.get(field);
-    if (typeof value === "string") values[field] = value;
-    else if (section !== "security") values[field] = "";
-  }
-  return values;
+/** Everything the settings screen sends. */
+export const settingsCommandSchema = z.discriminatedUnion("intent", [
+  ...settingsSectionSchema.options,
+  webhookCreateSchema,
+  endpointCommandSchema,
+]);
+
+/** The answer to a form that did not validate: a message per field. */
+export interface InvalidForm {
+  ok: false;
+  errors: Record<string, string>;
 }
 
 /** zod issues as "field" -> first message ("rows.0.opens" for nested fields). */

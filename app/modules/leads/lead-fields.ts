@@ -1,4 +1,20 @@
-/** The consultation form's fields and options (SPEC §4-5), without the rules' code. */
+/**
+ * The consultation form's fields: their names, labels, options and the words the form shows
+ * while on screen (docs/REQUIREMENTS.md R3.1, R5.2, R5.5-R5.8). The rules and their
+ * messages are in lead.schema.ts, which the browser loads on first use of the form.
+ */
+
+/** The phone messages of docs/REQUIREMENTS.md R5.2, to the letter (phone.ts checks as typed). */
+export const PHONE_MESSAGES = {
+  phoneTooShort: "Phone number must be at least 10 digits",
+  phoneTooLong: "Phone number cannot exceed 10 digits",
+  phoneAfterPrefix: " after the 1",
+} as const;
+
+export const LEAD_FORM_TEXT = {
+  referralNameLabel: "Who referred you? (First and Last Name)",
+  summary: "Please check the highlighted fields.",
+} as const;
 
 export const SERVICES = ["Bathroom Remodeling"] as const;
 
@@ -15,7 +31,10 @@ export const SOURCE = {
   other: "Other",
 } as const;
 
-/** Source options in SPEC order; the referral-by-name option (from settings) sits after YouTube. */
+/**
+ * Source options in order (docs/REQUIREMENTS.md R5.8); the referral-by-name option (from
+ * settings) sits after YouTube.
+ */
 export function sourceOptions(referralByName: string): string[] {
   const byName = referralByName.trim();
   return [
@@ -48,6 +67,24 @@ export const LEAD_FIELDS = [
 
 export type LeadField = (typeof LEAD_FIELDS)[number];
 
+/**
+ * Each field's name as people read it: the form's labels for the contact fields, and what
+ * staff see beside every field of a lead or a spam entry.
+ */
+export const LEAD_FIELD_LABELS: Record<LeadField, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "E-mail",
+  phone: "Phone",
+  service: "Service",
+  projectType: "Project type",
+  source: "Heard of us through",
+  referralName: "Referred by",
+  otherSource: "Other source",
+  agreeToContact: "Agrees to be contacted",
+  agreeToAllPresent: "All homeowners present",
+};
+
 /** What the form holds: every field as text ("on" for a ticked box, "" for empty). */
 export type LeadFormValues = Record<LeadField, string>;
 export type LeadFieldErrors = Partial<Record<LeadField, string>>;
@@ -75,7 +112,7 @@ export interface LeadValues {
 export const isTicked = (value: string): boolean =>
   ["on", "true", "1", "yes"].includes(value.trim().toLowerCase());
 
-/** agreeToAllPresent is asked only for a home or rental project (SPEC §5). */
+/** agreeToAllPresent is asked only for a home or rental project (docs/REQUIREMENTS.md R5.5). */
 export const asksAllPresent = (projectType: string): boolean =>
   projectType !== "" && projectType !== "Commercial";
 

@@ -1,4 +1,4 @@
-import type { LeadFieldErrors, LeadFormValues } from "./lead-options";
+import type { LeadFieldErrors, LeadFormValues } from "./lead-fields";
 
 /** Where the consultation form posts, and the names of its hidden fields. */
 export const LEAD_FORM_ACTION = "/api/leads";

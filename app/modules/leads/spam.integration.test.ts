@@ -1,69 +1,35 @@
 import { and, count, eq } from "drizzle-orm";
+import type { TestDatabase } from "~/db/test-database.server";
+import type { Actor } from "~/modules/audit/actor";
+import type { Jobs } from "~/modules/jobs/jobs.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  affiliates,
-  auditEvents,
-  leads,
-  mailMessages,
-  spamSubmissions,
-  users,
-  webhookDeliveries,
-} from "~/db/schema";
-import { ensureCompanySettings } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
-import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
-import { createLogger } from "~/modules/platform/logger.server";
-import {
-  startReceiver,
-  useOnlyEndpoint,
-  waitFor,
-  type Receiver,
-} from "~/modules/webhooks/test-support.server";
+import { auditEvents, leads, mailMessages, spamSubmissions, webhookDeliveries } from "~/db/schema";
+import { waitFor, type Receiver } from "~/modules/webhooks/test-support.server";
 import { LEAD_WEBHOOK_QUEUE } from "~/modules/webhooks/webhooks.server";
-import {
-  getLeadDetail,
-  listSpam,
-  parseCursor,
-  replayLeadDelivery,
-  restoreSpamSubmission,
-  type RestoreServices,
-  type StaffActor,
-} from "./inbox.server";
-import { EMPTY_LEAD_FORM } from "./lead-options";
+import { replayLeadDelivery } from "./lead-deliveries.server";
+import { getLeadDetail } from "./lead-detail.server";
+import { parseCursor } from "./lead-list.server";
+import { listSpam, restoreSpamSubmission, type RestoreServices } from "./spam.server";
+import { EMPTY_LEAD_FORM } from "./lead-fields";
+import { startLeadTestbed, TEST_PUBLIC_URL, type LeadTestbed } from "./test-support.server";
 
-const PUBLIC_URL = new URL("https://www.lumenbath.example");
-const actor: StaffActor = { id: "staff-spam-1", email: "ops@lumenbath.example", ip: "203.0.113.7" };
+const PUBLIC_URL = TEST_PUBLIC_URL;
+const actor: Actor = { id: "staff-spam-1", email: "ops@lumenbath.example", ip: "203.0.113.7" };
 
 let database: TestDatabase;
 let jobs: Jobs;
 let receiver: Receiver;
 let services: RestoreServices;
+let testbed: LeadTestbed;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureCompanySettings(database.db);
-  await database.db
-    .insert(users)
-    .values({ id: actor.id, name: "Ops Person", email: actor.email, role: "admin" });
-  await database.db
-    .insert(affiliates)
-    .values({ code: "harbor-design", name: "Harbor", email: "harbor@example.com" });
-  receiver = await startReceiver(() => 204);
-  await useOnlyEndpoint(database.db, receiver.url);
-  jobs = await startJobs(database, createLogger({ level: "silent" }), {
-    publicUrl: PUBLIC_URL,
-    retryPolicy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, jitter: 0 },
-    pollingIntervalSeconds: 0.5,
-    // The receiver listens on 127.0.0.1.
-    allowPrivateWebhookTargets: true,
-  });
+  testbed = await startLeadTestbed(actor);
+  ({ database, jobs, receiver } = testbed);
   services = { database, boss: jobs.boss, publicUrl: PUBLIC_URL };
 });
 
 afterAll(async () => {
-  await jobs?.stop();
-  await receiver?.close();
-  await database?.destroy();
+  await testbed?.stop();
 });
 
 const validValues = (email: string) => ({

@@ -1,9 +1,8 @@
 import type { LeadStatus } from "~/db/schema";
 
 /**
- * How the staff area shows a lead: status labels and tones, and phone numbers. Kept apart
- * from the schema (which pulls in Drizzle) because the admin screens render these in the
- * browser too.
+ * How the staff area names and colours a lead's status. Kept apart from the database
+ * schema (which pulls in Drizzle) because the admin screens render these in the browser too.
  */
 
 /** The sales pipeline in order, with the words staff read. */
@@ -39,10 +38,4 @@ export function leadStatusTone(status: string): StatusTone {
     default:
       return "neutral";
   }
-}
-
-/** +16175550142 -> "(617) 555-0142"; anything else as stored. */
-export function formatPhone(phone: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
 }

@@ -1,0 +1,113 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  affiliates,
+  leadNotes,
+  leads,
+  leadStatusChanges,
+  spamSubmissions,
+  users,
+  type Lead,
+  type LeadStatus,
+} from "~/db/schema";
+import { isUuid } from "~/modules/platform/patterns";
+import { listDeliveriesForLead } from "~/modules/webhooks/webhooks.server";
+import { deliveryLogEntry, type DeliveryLogEntry } from "./lead-deliveries.server";
+
+/** One lead's page: the lead, its affiliate, status history, notes and deliveries. */
+
+export interface StatusHistoryEntry {
+  id: number;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus;
+  jobValueCents: number | null;
+  lostReason: string | null;
+  createdAt: Date;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+export interface LeadNoteEntry {
+  id: number;
+  body: string;
+  createdAt: Date;
+  authorName: string | null;
+  authorEmail: string | null;
+}
+
+export interface LeadDetail {
+  lead: Lead;
+  affiliate: { id: string; name: string; code: string; status: string } | null;
+  history: StatusHistoryEntry[];
+  notes: LeadNoteEntry[];
+  deliveries: DeliveryLogEntry[];
+  /** The spam entry this lead was restored from, if any. */
+  restoredFrom: { id: string; reason: string; createdAt: Date } | null;
+}
+
+export async function getLeadDetail(db: Database, leadId: string): Promise<LeadDetail | undefined> {
+  if (!isUuid(leadId)) return undefined;
+  const [row] = await db
+    .select({
+      lead: leads,
+      affiliate: {
+        id: affiliates.id,
+        name: affiliates.name,
+        code: affiliates.code,
+        status: affiliates.status,
+      },
+    })
+    .from(leads)
+    .leftJoin(affiliates, eq(affiliates.id, leads.affiliateId))
+    .where(eq(leads.id, leadId));
+  if (!row) return undefined;
+
+  const [history, notes, deliveries, [restoredFrom]] = await Promise.all([
+    db
+      .select({
+        id: leadStatusChanges.id,
+        fromStatus: leadStatusChanges.fromStatus,
+        toStatus: leadStatusChanges.toStatus,
+        jobValueCents: leadStatusChanges.jobValueCents,
+        lostReason: leadStatusChanges.lostReason,
+        createdAt: leadStatusChanges.createdAt,
+        actorName: users.name,
+        actorEmail: users.email,
+      })
+      .from(leadStatusChanges)
+      .leftJoin(users, eq(users.id, leadStatusChanges.actorId))
+      .where(eq(leadStatusChanges.leadId, leadId))
+      .orderBy(desc(leadStatusChanges.createdAt), desc(leadStatusChanges.id)),
+    db
+      .select({
+        id: leadNotes.id,
+        body: leadNotes.body,
+        createdAt: leadNotes.createdAt,
+        authorName: users.name,
+        authorEmail: users.email,
+      })
+      .from(leadNotes)
+      .leftJoin(users, eq(users.id, leadNotes.authorId))
+      .where(eq(leadNotes.leadId, leadId))
+      .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id)),
+    listDeliveriesForLead(db, leadId),
+    db
+      .select({
+        id: spamSubmissions.id,
+        reason: spamSubmissions.reason,
+        createdAt: spamSubmissions.createdAt,
+      })
+      .from(spamSubmissions)
+      .where(eq(spamSubmissions.leadId, leadId))
+      .limit(1),
+  ]);
+
+  return {
+    lead: row.lead,
+    affiliate: row.affiliate,
+    history,
+    notes,
+    deliveries: deliveries.map(deliveryLogEntry),
+    restoredFrom: restoredFrom ?? null,
+  };
+}

@@ -1,0 +1,83 @@
+import { eq, sql } from "drizzle-orm";
+import type { DatabaseHandle } from "~/db/client.server";
+import { leads, leadStatusChanges, type LeadStatus } from "~/db/schema";
+import type { Actor } from "~/modules/audit/actor";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { isUuid } from "~/modules/platform/patterns";
+import {
+  readStatusChange,
+  type StatusChangeErrors,
+  type StatusChangeInput,
+} from "./lead-inbox.schema";
+import { leadStatusLabel } from "./lead-status-labels";
+
+/** The sales pipeline: moving a lead from one status to the next. */
+
+export type StatusChangeOutcome =
+  | { kind: "changed"; status: LeadStatus; jobValueCents: number | null }
+  | { kind: "invalid"; errors: StatusChangeErrors }
+  | { kind: "not_found" };
+
+/**
+ * Moves a lead along the pipeline: the history row, the lead's own columns and the audit
+ * entry in one transaction. A job value belongs to a won lead and a reason to a lost one,
+ * so moving elsewhere clears them (the history keeps what they were).
+ */
+export async function changeLeadStatus(
+  database: Pick<DatabaseHandle, "transaction">,
+  actor: Actor,
+  leadId: string,
+  input: StatusChangeInput,
+): Promise<StatusChangeOutcome> {
+  if (!isUuid(leadId)) return { kind: "not_found" };
+  const read = readStatusChange(input);
+  if (!read.ok) return { kind: "invalid", errors: read.errors };
+  const { status, jobValueCents, lostReason } = read.value;
+
+  return database.transaction(async (tx) => {
+    const [current] = await tx.db
+      .select({
+        status: leads.status,
+        jobValueCents: leads.jobValueCents,
+        lostReason: leads.lostReason,
+      })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .for("update");
+    if (!current) return { kind: "not_found" } as const;
+    if (
+      current.status === status &&
+      current.jobValueCents === jobValueCents &&
+      current.lostReason === lostReason
+    ) {
+      return {
+        kind: "invalid",
+        errors: { status: `The lead is already ${leadStatusLabel(status)}` },
+      } as const;
+    }
+
+    await tx.db.insert(leadStatusChanges).values({
+      leadId,
+      fromStatus: current.status,
+      toStatus: status,
+      jobValueCents,
+      lostReason,
+      actorId: actor.id,
+    });
+    await tx.db
+      .update(leads)
+      .set({ status, jobValueCents, lostReason, updatedAt: sql`now()` })
+      .where(eq(leads.id, leadId));
+    await recordAudit(tx.db, actor, {
+      action: "lead.status",
+      target: `lead:${leadId}`,
+      details: {
+        from: current.status,
+        to: status,
+        ...(jobValueCents !== null ? { jobValueCents } : {}),
+        ...(lostReason !== null ? { lostReason } : {}),
+      },
+    });
+    return { kind: "changed", status, jobValueCents } as const;
+  });
+}

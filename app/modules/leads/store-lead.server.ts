@@ -1,0 +1,133 @@
+import type PgBoss from "pg-boss";
+import type { Transaction } from "~/db/client.server";
+import { analyticsEvents, leads, type CompanySettings, type Lead, type Touch } from "~/db/schema";
+import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
+import { findActiveAffiliateByCode } from "~/modules/affiliates/referrals.server";
+import { getVisitorTouches } from "~/modules/attribution/touches.server";
+import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
+import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueLeadDeliveries } from "~/modules/webhooks/webhooks.server";
+import type { LeadValues } from "./lead-fields";
+import { leadNotificationMail } from "./lead-notification";
+
+/**
+ * Where a consultation request came from: what its request carried besides the form's
+ * fields. A spam entry keeps the same, so a request restored from the spam folder is stored
+ * exactly as it would have been when sent.
+ */
+export interface LeadOrigin {
+  channel: "form" | "json";
+  /** What the browser kept of the tracking parameters (docs/REQUIREMENTS.md R3.2). */
+  tracking: TrackingParams;
+  /** ga, fbc and fbp from the _ga, _fbc and _fbp cookies. */
+  cookieTracking: TrackingParams;
+  /** A referral code from the form or the lm_affiliate cookie. */
+  affiliateCode: string | undefined;
+  /** The lm_visitor cookie, for the server's first and last touch. */
+  visitorId: string | undefined;
+  ip: string | undefined;
+  userAgent: string | undefined;
+  pagePath: string | undefined;
+}
+
+export interface StoreLeadServices {
+  boss: PgBoss;
+  company: Pick<CompanySettings, "notificationEmails">;
+  /** For the link in the staff notification. */
+  publicUrl: URL;
+}
+
+/**
+ * Stores a valid request as a lead, inside the caller's transaction (docs/decisions/006):
+ * the row with its attribution (tracking, first and last touch, affiliate), its webhook
+ * deliveries and their jobs, the staff e-mail and its job, and the analytics record.
+ * `receivedAt` dates a request sent earlier (a restored spam entry); otherwise it is now.
+ */
+export async function storeLead(
+  tx: Transaction,
+  services: StoreLeadServices,
+  values: LeadValues,
+  origin: LeadOrigin,
+  receivedAt?: Date,
+): Promise<{ lead: Lead; deliveries: number }> {
+  const affiliateCode = isValidAffiliateCode(origin.affiliateCode)
+    ? origin.affiliateCode
+    : pickAffiliateCode(origin.tracking);
+  const affiliate = affiliateCode
+    ? await findActiveAffiliateByCode(tx.db, affiliateCode)
+    : undefined;
+  const touches = await getVisitorTouches(tx.db, origin.visitorId);
+  const tracking = leadTracking(origin, touches?.lastTouch);
+  const fallbackTouch = touchFromTracking(origin, tracking, receivedAt ?? new Date());
+  const userAgent = origin.userAgent?.slice(0, 500) ?? null;
+
+  const [lead] = await tx.db
+    .insert(leads)
+    .values({
+      ...values,
+      tracking,
+      firstTouch: touches?.firstTouch ?? fallbackTouch,
+      lastTouch: touches?.lastTouch ?? fallbackTouch,
+      affiliateCode: affiliateCode ?? null,
+      affiliateId: affiliate?.id ?? null,
+      ipAddress: origin.ip ?? null,
+      userAgent,
+      pagePath: origin.pagePath ?? null,
+      channel: origin.channel,
+      ...(receivedAt ? { createdAt: receivedAt } : {}),
+    })
+    .returning();
+  if (!lead) throw new Error("The lead was not stored");
+
+  const deliveries = await enqueueLeadDeliveries(tx, services.boss, lead.id);
+  await enqueueMail(
+    tx,
+    services.boss,
+    leadNotificationMail(lead, services.company, services.publicUrl),
+  );
+  // The analytics record carries no personal data, only what and where from.
+  await tx.db.insert(analyticsEvents).values({
+    name: "contact_form_submission",
+    path: origin.pagePath ?? null,
+    properties: {
+      channel: origin.channel,
+      service: values.service,
+      projectType: values.projectType,
+      source: values.source,
+      utm_source: tracking.utm_source ?? null,
+      utm_medium: tracking.utm_medium ?? null,
+      utm_campaign: tracking.utm_campaign ?? null,
+      affiliated: Boolean(affiliateCode),
+    },
+    ...(receivedAt ? { createdAt: receivedAt } : {}),
+  });
+  return { lead, deliveries };
+}
+
+function pickAffiliateCode(tracking: TrackingParams): string | undefined {
+  const code = tracking.aff ?? tracking.affiliate_code;
+  return isValidAffiliateCode(code) ? code : undefined;
+}
+
+/**
+ * The lead's tracking parameters (docs/REQUIREMENTS.md R3.2): the server's last touch, what
+ * the browser kept (it may know of a landing the server did not see, e.g. a cached page),
+ * the analytics cookies, and the request's own user agent and address, which the browser
+ * cannot vouch for.
+ */
+function leadTracking(origin: LeadOrigin, lastTouch: Touch | undefined): TrackingParams {
+  return cleanTrackingParams({
+    ...lastTouch?.params,
+    ...origin.cookieTracking,
+    ...origin.tracking,
+    userAgent: origin.userAgent,
+    ip_address: origin.ip,
+  });
+}
+
+/** Without a server record of the visitor, the touch is what came with the request. */
+function touchFromTracking(origin: LeadOrigin, tracking: TrackingParams, at: Date): Touch | null {
+  const { userAgent: _ua, ip_address: _ip, ga: _ga, fbc: _fbc, fbp: _fbp, ...params } = tracking;
+  if (Object.keys(params).length === 0) return null;
+  return { at: at.toISOString(), landingPath: origin.pagePath ?? "/", params };
+}

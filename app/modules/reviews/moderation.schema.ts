@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** The buttons beside a review on the staff's Reviews screen: show it on the site, or hide it. */
+export const moderationSchema = z.object({
+  intent: z.enum(["publish", "hide"], { error: "That request was not understood." }),
+  reviewId: z.coerce
+    .number({ error: "That request was not understood." })
+    .int("That request was not understood.")
+    .positive("That request was not understood."),
+});
