@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { Avatar } from "~/components/admin/avatar";
+import { EmailText } from "~/components/admin/email-text";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { AdminArea, AdminAreaRule } from "~/modules/staff/permissions";
 
@@ -97,14 +99,17 @@ export function AdminShell({
                     <NavLink
                       to={item.path}
                       className={({ isActive }) =>
-                        `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+                        `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
                           isActive
                             ? "bg-brass-light/60 text-brass-dark"
                             : "text-ink hover:bg-stone-100"
                         }`
                       }
                     >
-                      <Icon name={AREA_ICONS[item.area] ?? "file-text"} className="size-4" />
+                      <Icon
+                        name={AREA_ICONS[item.area] ?? "file-text"}
+                        className="size-4 shrink-0"
+                      />
                       {item.label}
                     </NavLink>
                   </li>
@@ -134,36 +139,43 @@ export function AdminShell({
   );
 }
 
+const menuItemClass =
+  "flex w-full items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-stone-100";
+
 function UserMenu({ user }: { user: ShellUser }) {
   return (
-    <div className="border-t border-stone-200 p-4">
-      <div className="flex items-center gap-3">
-        <img src={user.avatar} alt="" width={36} height={36} className="size-9 rounded-full" />
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold">{user.name}</p>
-          <p className="truncate text-xs text-muted">
-            {user.email} · {user.role}
-          </p>
+    <div className="border-t border-stone-200 p-3">
+      <div className="px-3 py-2">
+        <div className="flex items-center gap-3">
+          <Avatar src={user.avatar} size={36} keepSize />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold" title={user.name}>
+              {user.name}
+            </p>
+            <p className="text-xs capitalize text-muted">{user.role}</p>
+          </div>
         </div>
+        {/* On a line of its own, so the whole address shows; a long one wraps at the @. */}
+        <p className="mt-2 text-xs text-muted">
+          <EmailText email={user.email} />
+        </p>
       </div>
-      <div className="mt-3 flex gap-2">
-        <Link
-          to="/admin/account"
-          className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-stone-200 px-3 py-2 text-sm hover:bg-stone-100"
-        >
-          <Icon name="user-round" className="size-4" />
-          My account
-        </Link>
-        <Form method="post" action="/admin/logout" className="flex-1">
-          <button
-            type="submit"
-            className="inline-flex w-full items-center justify-center gap-2 rounded-lg border border-stone-200 px-3 py-2 text-sm hover:bg-stone-100"
-          >
-            <Icon name="log-out" className="size-4" />
-            Sign out
-          </button>
-        </Form>
-      </div>
+      <ul className="mt-1 flex flex-col gap-0.5">
+        <li>
+          <Link to="/admin/account" className={menuItemClass}>
+            <Icon name="user-round" className="size-4 shrink-0" />
+            My account
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className={menuItemClass}>
+              <Icon name="log-out" className="size-4 shrink-0" />
+              Sign out
+            </button>
+          </Form>
+        </li>
+      </ul>
     </div>
   );
 }

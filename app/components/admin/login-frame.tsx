@@ -1,3 +1,5 @@
+import { StaffForm, SubmitButton } from "~/components/admin/staff-form";
+
 /** The sign-in pages' frame: the company and a card. */
 export function LoginFrame({
   companyName,
@@ -16,5 +18,38 @@ export function LoginFrame({
         {children}
       </div>
     </main>
+  );
+}
+
+/** The head of a sign-in page: its title, and kept out of search engines. */
+export function loginPageMeta(title: string) {
+  return [{ title: `${title} | Staff area` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** A sign-in page's one form in its frame, ending with its large submit button. */
+export function LoginFormFrame({
+  companyName,
+  title,
+  form,
+  submit,
+  pendingLabel,
+  children,
+}: {
+  companyName: string;
+  title: string;
+  form: React.ComponentProps<typeof StaffForm>["form"];
+  submit: string;
+  pendingLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <LoginFrame companyName={companyName} title={title}>
+      <StaffForm form={form} className="flex flex-col gap-5">
+        {children}
+        <SubmitButton formId={form.id} size="lg" pendingLabel={pendingLabel}>
+          {submit}
+        </SubmitButton>
+      </StaffForm>
+    </LoginFrame>
   );
 }

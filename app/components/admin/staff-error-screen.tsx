@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { STRINGS } from "~/modules/platform/strings";
 import type { GuardRefusal } from "~/modules/staff/guard-refusal";
 
-/** The guard's answers (SPEC §6), and any other failure of a staff page. */
+/** The guard's answers (docs/REQUIREMENTS.md R6.2), and any other failure of a staff page. */
 export function StaffErrorScreen({ error }: { error: unknown }) {
   const refusal = isRouteErrorResponse(error)
     ? (error.data as GuardRefusal | undefined)

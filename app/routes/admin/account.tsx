@@ -1,14 +1,26 @@
-import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { Badge, PageHeader, Panel } from "~/components/admin/ui";
-import { Button } from "~/components/ui/button";
-import { FieldError, TextField } from "~/components/ui/form-field";
+import { Avatar } from "~/components/admin/avatar";
+import { Badge } from "~/components/admin/badge";
+import { EmailText } from "~/components/admin/email-text";
+import { PageHeader, Panel } from "~/components/admin/page";
+import {
+  FormTextField,
+  StaffForm,
+  SubmitButton,
+  useStaffForm,
+} from "~/components/admin/staff-form";
 import { runtimeContext } from "~/modules/platform/context";
 import { getCompanySettings } from "~/modules/settings/settings.server";
-import { changeOwnPassword, PASSWORD_MIN, type AccountActor } from "~/modules/staff/account.server";
-import { flashCookie } from "~/modules/staff/flash.server";
-import { authDeps, requestIp, requireStaff } from "~/modules/staff/guard.server";
-import { authHeaders } from "~/modules/staff/login.server";
+import {
+  accountCommandSchema,
+  accountQuerySchema,
+  PASSWORD_MIN,
+} from "~/modules/staff/account.schema";
+import { changeOwnPassword } from "~/modules/staff/account.server";
+import { redirectWithFlash } from "~/modules/staff/flash.server";
+import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
+import { authDeps, requestIp, requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { authHeaders } from "~/modules/staff/sign-in-attempt.server";
 import {
   cancelTotpSetup,
   confirmTotpSetup,
@@ -18,6 +30,9 @@ import {
 } from "~/modules/staff/two-factor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My account | Staff area" }];
+
+const readQuery = (request: Request) =>
+  accountQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
@@ -29,88 +44,73 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactorEnabled: staff.twoFactorEnabled,
     pending,
     required: company.requireStaffTwoFactor,
-    setupAsked: new URL(request.url).searchParams.get("setup") === "two-factor",
-    passwordMin: PASSWORD_MIN,
+    setupAsked: readQuery(request).setup,
   };
 }
 
+/** Passwords and codes are never sent back to the page. */
+const hideFields = ["currentPassword", "password", "confirmPassword", "code"];
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context);
   const runtime = context.get(runtimeContext);
   const deps = authDeps(runtime);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent");
-  const ip = requestIp(request, context);
-  const actor: AccountActor = { id: staff.id, email: staff.email, ip: ip ?? null };
+  const actor = requireActor(context);
+  const { formId, submission } = await readStaffForm(request, accountCommandSchema);
+  if (submission.status !== "success") return formAnswer(formId, submission, { hideFields });
+  const command = submission.value;
   // Our trusted address for Better Auth, never a header the client sent.
   const headers = authHeaders(
-    { ip, userAgent: request.headers.get("user-agent") ?? undefined },
+    { ip: requestIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
     request.headers.get("cookie") ?? undefined,
   );
   const here = `/admin/account${new URL(request.url).search}`;
-  const done = (message: string, cookies: string[] = [], to = here) => {
-    const answer = new Headers();
-    for (const cookie of cookies) answer.append("Set-Cookie", cookie);
-    answer.append("Set-Cookie", flashCookie({ message, tone: "success" }));
-    return redirect(to, { headers: answer });
-  };
-  const refused = (errors: Record<string, string>) => data({ intent, errors }, { status: 422 });
+  const done = (message: string, cookies: string[] = [], to = here) =>
+    redirectWithFlash(
+      context,
+      to,
+      { message, tone: "success" },
+      cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+    );
+  const refused = (errors: Record<string, string>) =>
+    formAnswer(formId, submission, { ...refusalOf(errors), hideFields });
 
-  switch (intent) {
+  switch (command.intent) {
     case "password": {
-      const outcome = await changeOwnPassword(deps, actor, headers, {
-        currentPassword: text("currentPassword"),
-        password: text("password"),
-        confirmPassword: text("confirmPassword"),
-      });
+      const outcome = await changeOwnPassword(deps, actor, headers, command);
       if (!outcome.ok) return refused(outcome.errors);
       return done("Password changed. Your other sessions were signed out.", outcome.setCookies);
     }
     case "two-factor-start": {
-      const outcome = await startTotpSetup(deps, actor, headers, text("password"));
+      const outcome = await startTotpSetup(deps, actor, headers, command.password);
       if (!outcome.ok) return refused(outcome.errors);
       return done("Scan the code with your authenticator app, then enter the code it shows.");
     }
     case "two-factor-confirm": {
-      const outcome = await confirmTotpSetup(deps, actor, headers, text("code"));
+      const outcome = await confirmTotpSetup(deps, actor, headers, command.code);
       if (!outcome.ok) return refused(outcome.errors);
       const company = await getCompanySettings(runtime.db);
       // Sent here by the company's rule: the rest of the staff area is open now.
       const next =
-        company.requireStaffTwoFactor && new URL(request.url).searchParams.get("setup")
+        company.requireStaffTwoFactor && readQuery(request).setup
           ? "/admin/dashboard"
           : "/admin/account";
       return done("Authenticator set up: sign-in now asks for its code.", outcome.setCookies, next);
     }
     case "two-factor-cancel":
-      await cancelTotpSetup(runtime.db, staff.id);
+      await cancelTotpSetup(runtime.db, actor.id);
       return done("Setup cancelled.");
     case "two-factor-disable": {
-      const outcome = await disableTotp(deps, actor, headers, text("password"));
+      const outcome = await disableTotp(deps, actor, headers, command.password);
       if (!outcome.ok) return refused(outcome.errors);
       return done("Authenticator turned off.", outcome.setCookies);
     }
-    default:
-      return refused({ form: "Unknown action." });
   }
 }
 
 type ActionData = Route.ComponentProps["actionData"];
 
-const errorsFor = (actionData: ActionData, ...intents: string[]): Record<string, string> =>
-  actionData && intents.includes(actionData.intent) ? actionData.errors : {};
-
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, twoFactorEnabled, pending, required, setupAsked, passwordMin } = loaderData;
+  const { me, twoFactorEnabled, pending, required, setupAsked } = loaderData;
   return (
     <>
       <PageHeader
@@ -133,75 +133,53 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 xl:grid-cols-2">
         <Panel title="Signed in as" className="xl:col-span-2">
           <div className="flex items-center gap-3">
-            <img src={me.avatar} alt="" width={48} height={48} className="size-12 rounded-full" />
+            <Avatar src={me.avatar} size={48} />
             <div className="min-w-0">
               <p className="font-semibold">{me.name}</p>
-              <p className="break-all text-sm text-muted">
-                {me.email} · {me.role === "admin" ? "Admin" : "Editor"}
+              <p className="text-sm text-muted">
+                <EmailText email={me.email} /> · {me.role === "admin" ? "Admin" : "Editor"}
               </p>
             </div>
           </div>
         </Panel>
-        <PasswordPanel email={me.email} passwordMin={passwordMin} actionData={actionData} />
+        <PasswordPanel email={me.email} actionData={actionData} />
         <AuthenticatorPanel enabled={twoFactorEnabled} pending={pending} actionData={actionData} />
       </div>
     </>
   );
 }
 
-function PasswordPanel({
-  email,
-  passwordMin,
-  actionData,
-}: {
-  email: string;
-  passwordMin: number;
-  actionData: ActionData;
-}) {
-  const errors = errorsFor(actionData, "password");
-  const busy = useBusy("password");
+function PasswordPanel({ email, actionData }: { email: string; actionData: ActionData }) {
+  const [form, fields] = useStaffForm(accountCommandSchema, { id: "password", actionData });
   return (
     <Panel title="Change password">
-      <Form method="post" noValidate className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="password" />
+      <StaffForm form={form} intent="password" className="flex flex-col gap-4">
         {/* Lets password managers tie the new password to this account. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <TextField
-          id="account-current-password"
-          name="currentPassword"
+        <FormTextField
+          field={fields.currentPassword}
           type="password"
           label="Current password"
           autoComplete="current-password"
-          required
-          error={errors.currentPassword}
         />
-        <TextField
-          id="account-new-password"
-          name="password"
+        <FormTextField
+          field={fields.password}
           type="password"
           label="New password"
           autoComplete="new-password"
-          hint={`At least ${passwordMin} characters.`}
-          minLength={passwordMin}
-          required
-          error={errors.password}
+          hint={`At least ${PASSWORD_MIN} characters.`}
         />
-        <TextField
-          id="account-confirm-password"
-          name="confirmPassword"
+        <FormTextField
+          field={fields.confirmPassword}
           type="password"
           label="New password again"
           autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
         />
         <p className="text-sm text-muted">Your other sessions are signed out; this one stays.</p>
-        <div className="flex justify-end">
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? "Changing…" : "Change password"}
-          </Button>
-        </div>
-      </Form>
+        <EndSubmit formId="password" pendingLabel="Changing…">
+          Change password
+        </EndSubmit>
+      </StaffForm>
     </Panel>
   );
 }
@@ -215,40 +193,25 @@ function AuthenticatorPanel({
   pending: { uri: string; secret: string; qrSvg: string } | null;
   actionData: ActionData;
 }) {
-  const startBusy = useBusy("two-factor-start");
-  const confirmBusy = useBusy("two-factor-confirm");
-  const disableBusy = useBusy("two-factor-disable");
-
   if (enabled) {
-    const errors = errorsFor(actionData, "two-factor-disable");
     return (
       <Panel title="Authenticator" actions={<Badge tone="success">On</Badge>}>
         <p className="mb-4 text-sm">
           Sign-in asks for a six-digit code from your authenticator app after your password.
         </p>
-        <Form method="post" noValidate className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="two-factor-disable" />
-          <TextField
-            id="account-disable-password"
-            name="password"
-            type="password"
-            label="Password, to turn it off"
-            autoComplete="current-password"
-            required
-            error={errors.password}
-          />
-          <div className="flex justify-end">
-            <Button type="submit" variant="secondary" disabled={disableBusy}>
-              {disableBusy ? "Turning off…" : "Turn off the authenticator"}
-            </Button>
-          </div>
-        </Form>
+        <PasswordStep
+          intent="two-factor-disable"
+          label="Password, to turn it off"
+          submit="Turn off the authenticator"
+          pendingLabel="Turning off…"
+          variant="secondary"
+          actionData={actionData}
+        />
       </Panel>
     );
   }
 
   if (pending) {
-    const errors = errorsFor(actionData, "two-factor-confirm");
     const grouped = pending.secret.match(/.{1,4}/g)?.join(" ") ?? pending.secret;
     return (
       <Panel title="Authenticator" actions={<Badge tone="warning">Waiting for a code</Badge>}>
@@ -269,62 +232,104 @@ function AuthenticatorPanel({
             </p>
           </li>
           <li>
-            <Form method="post" noValidate className="flex flex-col gap-4">
-              <input type="hidden" name="intent" value="two-factor-confirm" />
-              <FieldError id="account-confirm" message={errors.form} />
-              <TextField
-                id="account-totp-code"
-                name="code"
-                label="The six-digit code the app shows"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                required
-                error={errors.code}
-              />
-              <div className="flex justify-end">
-                <Button type="submit" variant="primary" disabled={confirmBusy}>
-                  {confirmBusy ? "Checking…" : "Turn on"}
-                </Button>
-              </div>
-            </Form>
+            <ConfirmCodeForm actionData={actionData} />
           </li>
         </ol>
-        <Form method="post" className="mt-4 border-t border-stone-200 pt-4">
-          <input type="hidden" name="intent" value="two-factor-cancel" />
-          <Button type="submit" variant="ghost">
-            Cancel setup
-          </Button>
-        </Form>
+        <CancelSetupForm actionData={actionData} />
       </Panel>
     );
   }
 
-  const errors = errorsFor(actionData, "two-factor-start");
   return (
     <Panel title="Authenticator" actions={<Badge tone="neutral">Off</Badge>}>
       <p className="mb-4 text-sm">
         With an authenticator, signing in takes your password and a code from your phone, so a
         stolen password alone does not get anyone in.
       </p>
-      <Form method="post" noValidate className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="two-factor-start" />
-        <FieldError id="account-start" message={errors.form} />
-        <TextField
-          id="account-start-password"
-          name="password"
-          type="password"
-          label="Your password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        <div className="flex justify-end">
-          <Button type="submit" variant="primary" disabled={startBusy}>
-            {startBusy ? "Starting…" : "Set up an authenticator"}
-          </Button>
-        </div>
-      </Form>
+      <PasswordStep
+        intent="two-factor-start"
+        label="Your password"
+        submit="Set up an authenticator"
+        pendingLabel="Starting…"
+        variant="primary"
+        actionData={actionData}
+      />
     </Panel>
+  );
+}
+
+/** Starting a setup, or turning the authenticator off: both ask for the password. */
+function PasswordStep({
+  intent,
+  label,
+  submit,
+  pendingLabel,
+  variant,
+  actionData,
+}: {
+  intent: "two-factor-start" | "two-factor-disable";
+  label: string;
+  submit: string;
+  pendingLabel: string;
+  variant: "primary" | "secondary";
+  actionData: ActionData;
+}) {
+  const [form, fields] = useStaffForm(accountCommandSchema, { id: intent, actionData });
+  return (
+    <StaffForm form={form} intent={intent} className="flex flex-col gap-4">
+      <FormTextField
+        field={fields.password}
+        type="password"
+        label={label}
+        autoComplete="current-password"
+      />
+      <EndSubmit formId={intent} variant={variant} pendingLabel={pendingLabel}>
+        {submit}
+      </EndSubmit>
+    </StaffForm>
+  );
+}
+
+function ConfirmCodeForm({ actionData }: { actionData: ActionData }) {
+  const [form, fields] = useStaffForm(accountCommandSchema, {
+    id: "two-factor-confirm",
+    actionData,
+  });
+  return (
+    <StaffForm form={form} intent="two-factor-confirm" className="flex flex-col gap-4">
+      <FormTextField
+        field={fields.code}
+        label="The six-digit code the app shows"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <EndSubmit formId="two-factor-confirm" pendingLabel="Checking…">
+        Turn on
+      </EndSubmit>
+    </StaffForm>
+  );
+}
+
+function CancelSetupForm({ actionData }: { actionData: ActionData }) {
+  const [form] = useStaffForm(accountCommandSchema, { id: "two-factor-cancel", actionData });
+  return (
+    <StaffForm
+      form={form}
+      intent="two-factor-cancel"
+      className="mt-4 border-t border-stone-200 pt-4"
+    >
+      <SubmitButton formId="two-factor-cancel" variant="ghost">
+        Cancel setup
+      </SubmitButton>
+    </StaffForm>
+  );
+}
+
+/** The account forms end with their submit button on the right. */
+function EndSubmit(props: React.ComponentProps<typeof SubmitButton>) {
+  return (
+    <div className="flex justify-end">
+      <SubmitButton {...props} />
+    </div>
   );
 }

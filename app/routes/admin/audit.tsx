@@ -1,27 +1,19 @@
 import type { Route } from "./+types/audit";
-import {
-  cellClass,
-  DataTable,
-  EmptyState,
-  FilterBar,
-  FilterField,
-  formatDateTime,
-  inputClass,
-  NextPageLink,
-  PageHeader,
-} from "~/components/admin/ui";
+import { cellClass, DataTable, NextPageLink } from "~/components/admin/data-table";
+import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { EmailText } from "~/components/admin/email-text";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader } from "~/components/admin/page";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
-import { auditActions, auditPage, parseAuditCursor } from "./audit.server";
+import { auditActions, auditPage, readAuditFilter } from "~/modules/audit/audit-log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Staff area" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const params = new URL(request.url).searchParams;
-  const action = params.get("action")?.trim().slice(0, 100) || "";
-  const before = parseAuditCursor(params.get("before"));
+  const { action, before } = readAuditFilter(new URL(request.url).searchParams);
   const [page, actions] = await Promise.all([
     auditPage(db, { before, action: action || undefined }),
     auditActions(db),
@@ -74,7 +66,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <FilterBar resetTo="/admin/audit">
         <FilterField label="Action">
           {(id) => (
-            <select id={id} name="action" defaultValue={action} className={inputClass}>
+            // Keyed by the filter, so Reset and the back button show the filter in force.
+            <select key={action} id={id} name="action" defaultValue={action} className={inputClass}>
               <option value="">Every action</option>
               {[...new Set([...actions, ...(action ? [action] : [])])].map((value) => (
                 <option key={value} value={value}>
@@ -101,7 +94,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <td className={`${cellClass} whitespace-nowrap`}>
                 {formatDateTime(event.createdAt)}
               </td>
-              <td className={`${cellClass} break-all`}>{event.actorEmail ?? "-"}</td>
+              <td className={cellClass}>
+                {event.actorEmail ? <EmailText email={event.actorEmail} /> : "-"}
+              </td>
               <td className={cellClass}>
                 <span className="font-semibold">{actionLabel(event.action)}</span>
                 {event.target && (

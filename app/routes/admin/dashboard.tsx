@@ -1,19 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import {
-  Badge,
-  cellClass,
-  DataTable,
-  EmptyState,
-  formatDateTime,
-  PageHeader,
-  Panel,
-  StatCard,
-} from "~/components/admin/ui";
+import { Badge } from "~/components/admin/badge";
+import { cellClass, DataTable } from "~/components/admin/data-table";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader, Panel, StatCard } from "~/components/admin/page";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { getDashboardFigures, type CountByLabel } from "~/modules/leads/dashboard.server";
-import { leadStatusLabel, leadStatusTone } from "~/modules/leads/lead-display";
+import { leadStatusLabel, leadStatusTone } from "~/modules/leads/lead-status-labels";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
 import { canOpen } from "~/modules/staff/permissions";

@@ -2,7 +2,7 @@ import { data, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { StaffErrorScreen } from "~/components/admin/staff-error-screen";
-import { Toast } from "~/components/admin/ui";
+import { Toast } from "~/components/admin/toast";
 import { runtimeContext } from "~/modules/platform/context";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { readFlash } from "~/modules/staff/flash.server";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = context.get(runtimeContext);
   const company = await getCompanySettings(db);
-  const { flash, clear } = readFlash(request);
+  const { flash, headers } = await readFlash(request, context);
   return data(
     {
       companyName: company.name,
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       navigation: navigationFor(staff.role),
       flash,
     },
-    { headers: clear ? { "Set-Cookie": clear } : undefined },
+    { headers },
   );
 }
 

@@ -1,36 +1,44 @@
-import { useId } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/lead";
+import { Badge } from "~/components/admin/badge";
+import { EmailAddress } from "~/components/admin/email-address";
+import { formatCents, formatDateTime } from "~/components/admin/format";
+import { DeliveryList, Fields, TouchCard } from "~/components/admin/lead-panels";
+import { PageHeader, Panel } from "~/components/admin/page";
 import {
-  Badge,
-  ConfirmButton,
-  formatCents,
-  formatDateTime,
-  PageHeader,
-  Panel,
-} from "~/components/admin/ui";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  StaffForm,
+  SubmitButton,
+  useStaffForm,
+} from "~/components/admin/staff-form";
+import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import type { Touch } from "~/db/schema";
 import { TRACKING_PARAMS } from "~/modules/attribution/tracking";
+import { replayLeadDelivery } from "~/modules/leads/lead-deliveries.server";
+import { getLeadDetail } from "~/modules/leads/lead-detail.server";
+import { LEAD_FIELD_LABELS } from "~/modules/leads/lead-fields";
 import {
-  addLeadNote,
-  changeLeadStatus,
-  getLeadDetail,
-  replayLeadDelivery,
-  type StaffActor,
-} from "~/modules/leads/inbox.server";
+  leadCommandSchema,
+  leadNoteSchema,
+  leadStatusSchema,
+  MAX_LOST_REASON_LENGTH,
+  MAX_NOTE_LENGTH,
+  REPLAY_NOT_FOUND,
+} from "~/modules/leads/lead-inbox.schema";
+import { addLeadNote } from "~/modules/leads/lead-notes.server";
+import { changeLeadStatus } from "~/modules/leads/lead-status.server";
 import {
-  formatPhone,
   LEAD_STATUS_OPTIONS,
   leadStatusLabel,
   leadStatusTone,
-} from "~/modules/leads/lead-display";
+} from "~/modules/leads/lead-status-labels";
+import { formatPhone } from "~/modules/leads/phone";
 import { runtimeContext } from "~/modules/platform/context";
-import { flashCookie } from "~/modules/staff/flash.server";
-import { requestIp, requireStaff } from "~/modules/staff/guard.server";
-import { ErrorAlert } from "~/components/ui/error-alert";
+import { redirectWithFlash } from "~/modules/staff/flash.server";
+import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
+import { requireActor, requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   {
@@ -47,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
   const detail = await getLeadDetail(db, params.leadId);
   if (!detail) throw notFound();
-  // SPEC's tracking parameters in their order, then anything else the lead carries.
+  // Tracking parameters in their order (docs/REQUIREMENTS.md R3.2), then the lead's others.
   const tracking: Record<string, string | undefined> = detail.lead.tracking;
   const known = TRACKING_PARAMS.filter((name) => tracking[name]);
   const others = Object.keys(tracking)
@@ -59,45 +67,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionErrors = Partial<Record<"status" | "jobValue" | "lostReason" | "body" | "form", string>>;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const staff = requireStaff(context);
   const runtime = context.get(runtimeContext);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const actor: StaffActor = {
-    id: staff.id,
-    email: staff.email,
-    ip: requestIp(request, context) ?? null,
-  };
-  const here = `/admin/leads/${params.leadId}`;
+  const actor = requireActor(context);
+  const { formId, submission } = await readStaffForm(request, leadCommandSchema);
+  if (submission.status !== "success") return formAnswer(formId, submission);
+  const command = submission.value;
   const done = (message: string) =>
-    redirect(here, { headers: { "Set-Cookie": flashCookie({ message, tone: "success" }) } });
-  const refuse = (intent: string, errors: ActionErrors, values: Record<string, string> = {}) =>
-    data({ intent, errors, values }, { status: 400 });
+    redirectWithFlash(context, `/admin/leads/${params.leadId}`, { message, tone: "success" });
 
-  const intent = text("intent");
-  switch (intent) {
+  switch (command.intent) {
     case "status": {
-      const values = {
-        status: text("status"),
-        jobValue: text("jobValue"),
-        lostReason: text("lostReason"),
-      };
-      const outcome = await changeLeadStatus(runtime.database, actor, params.leadId, values);
+      const outcome = await changeLeadStatus(runtime.database, actor, params.leadId, command);
       if (outcome.kind === "not_found") throw notFound();
-      if (outcome.kind === "invalid") return refuse(intent, outcome.errors, values);
+      if (outcome.kind === "invalid") {
+        return formAnswer(formId, submission, { fieldErrors: outcome.errors, status: 400 });
+      }
       return done(`Status changed to ${leadStatusLabel(outcome.status)}.`);
     }
     case "note": {
-      const body = text("body");
-      const outcome = await addLeadNote(runtime.database, actor, params.leadId, body);
+      const outcome = await addLeadNote(runtime.database, actor, params.leadId, command.body);
       if (outcome.kind === "not_found") throw notFound();
-      if (outcome.kind === "invalid") return refuse(intent, outcome.errors, { body });
+      if (outcome.kind === "invalid") {
+        return formAnswer(formId, submission, { fieldErrors: outcome.errors, status: 400 });
+      }
       return done("Note added.");
     }
     case "replay": {
@@ -106,35 +99,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         runtime.jobs.boss,
         actor,
         params.leadId,
-        text("deliveryId"),
+        command.deliveryId,
       );
-      if (outcome === "not_found") {
-        return refuse(intent, { form: "That delivery does not belong to this lead." });
-      }
-      if (outcome === "busy") {
-        return refuse(intent, {
-          form: "That delivery is still queued or being sent; it cannot be replayed now.",
-        });
-      }
-      return done("Delivery queued again; it goes out within seconds.");
+      if (outcome === "replayed") return done("Delivery queued again; it goes out within seconds.");
+      const formError =
+        outcome === "busy"
+          ? "That delivery is still queued or being sent; it cannot be replayed now."
+          : REPLAY_NOT_FOUND;
+      return formAnswer(formId, submission, { formError, status: 400 });
     }
-    default:
-      return refuse(intent, { form: "Unknown action." });
   }
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, affiliate, history, notes, deliveries, restoredFrom, trackingEntries } = loaderData;
-  const navigation = useNavigation();
-  const busyIntent =
-    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-  const errorsFor = (intent: string): ActionErrors =>
-    actionData?.intent === intent ? actionData.errors : {};
-  const valuesFor = (intent: string): Record<string, string> =>
-    actionData?.intent === intent ? actionData.values : {};
-  const statusErrors = errorsFor("status");
-  const statusValues = valuesFor("status");
-  const replayError = errorsFor("replay").form;
 
   return (
     <>
@@ -155,36 +133,36 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           </Link>
         }
       />
-      {actionData && actionData.intent !== "replay" && actionData.errors.form && (
-        <ErrorAlert className="mb-4">{actionData.errors.form}</ErrorAlert>
-      )}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <Panel title="Contact and request">
             <Fields
               rows={[
-                ["First name", lead.firstName],
-                ["Last name", lead.lastName],
+                [LEAD_FIELD_LABELS.firstName, lead.firstName],
+                [LEAD_FIELD_LABELS.lastName, lead.lastName],
                 [
-                  "E-mail",
-                  <a key="email" href={`mailto:${lead.email}`} className="break-all underline">
-                    {lead.email}
+                  LEAD_FIELD_LABELS.email,
+                  <a key="email" href={`mailto:${lead.email}`} className="underline">
+                    <EmailAddress email={lead.email} />
                   </a>,
                 ],
                 [
-                  "Phone",
+                  LEAD_FIELD_LABELS.phone,
                   <a key="phone" href={`tel:${lead.phone}`} className="underline">
                     {formatPhone(lead.phone)}
                   </a>,
                 ],
-                ["Service", lead.service],
-                ["Project type", lead.projectType],
-                ["Heard of us through", lead.source],
-                ["Referred by", lead.referralName],
-                ["Other source", lead.otherSource],
-                ["Agrees to be contacted", lead.agreeToContact ? "Yes" : "No"],
-                ["All homeowners present", lead.agreeToAllPresent ? "Yes" : "Not confirmed"],
+                [LEAD_FIELD_LABELS.service, lead.service],
+                [LEAD_FIELD_LABELS.projectType, lead.projectType],
+                [LEAD_FIELD_LABELS.source, lead.source],
+                [LEAD_FIELD_LABELS.referralName, lead.referralName],
+                [LEAD_FIELD_LABELS.otherSource, lead.otherSource],
+                [LEAD_FIELD_LABELS.agreeToContact, lead.agreeToContact ? "Yes" : "No"],
+                [
+                  LEAD_FIELD_LABELS.agreeToAllPresent,
+                  lead.agreeToAllPresent ? "Yes" : "Not confirmed",
+                ],
               ]}
             />
           </Panel>
@@ -228,100 +206,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           </Panel>
 
           <Panel title="Webhook deliveries">
-            {replayError && (
-              <p role="alert" className="mb-3 text-sm font-medium text-danger">
-                {replayError}
-              </p>
-            )}
-            {deliveries.length === 0 ? (
-              <p className="text-sm text-muted">
-                No deliveries: no webhook endpoint was enabled when this lead came in.
-              </p>
-            ) : (
-              <ul className="flex flex-col gap-4">
-                {deliveries.map((delivery) => (
-                  <li key={delivery.id} className="rounded-lg border border-stone-200 p-4">
-                    <div className="flex flex-wrap items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="break-all font-semibold">{delivery.endpoint.address}</p>
-                        {delivery.endpoint.description && (
-                          <p className="text-sm text-muted">{delivery.endpoint.description}</p>
-                        )}
-                      </div>
-                      <Badge tone={deliveryTone(delivery.status)}>
-                        {deliveryLabel(delivery.status, delivery.attempts)}
-                      </Badge>
-                    </div>
-                    <Fields
-                      className="mt-3"
-                      rows={[
-                        ["Attempts", String(delivery.attempts)],
-                        [
-                          "Last attempt",
-                          delivery.lastAttemptAt ? formatDateTime(delivery.lastAttemptAt) : null,
-                        ],
-                        [
-                          "Next attempt",
-                          delivery.status === "pending"
-                            ? formatDateTime(delivery.nextAttemptAt)
-                            : null,
-                        ],
-                        [
-                          "Delivered at",
-                          delivery.deliveredAt ? formatDateTime(delivery.deliveredAt) : null,
-                        ],
-                        ["Last error", delivery.lastError],
-                      ]}
-                    />
-                    {delivery.attemptLog.length > 0 && (
-                      <details className="mt-3 text-sm">
-                        <summary className="cursor-pointer font-semibold">
-                          Attempt log ({delivery.attemptLog.length})
-                        </summary>
-                        <ol className="mt-2 divide-y divide-stone-200">
-                          {delivery.attemptLog.map((attempt) => (
-                            <li key={attempt.id} className="flex flex-wrap gap-x-4 gap-y-1 py-2">
-                              <span className="font-semibold">#{attempt.attemptNumber}</span>
-                              <span>{formatDateTime(attempt.createdAt)}</span>
-                              <span>
-                                {attempt.statusCode ? `HTTP ${attempt.statusCode}` : "No answer"}
-                              </span>
-                              <span className="tabular-nums text-muted">
-                                {attempt.durationMs} ms
-                              </span>
-                              {attempt.error && (
-                                <span className="w-full break-words text-danger">
-                                  {attempt.error}
-                                </span>
-                              )}
-                            </li>
-                          ))}
-                        </ol>
-                      </details>
-                    )}
-                    <div className="mt-3">
-                      {delivery.status === "delivered" || delivery.status === "failed" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="replay" />
-                          <input type="hidden" name="deliveryId" value={delivery.id} />
-                          <ConfirmButton
-                            question={`Send this lead to ${delivery.endpoint.address} again?`}
-                            confirmLabel="Send again"
-                          >
-                            <Icon name="rotate-cw" className="size-4" />
-                            Replay delivery
-                          </ConfirmButton>
-                        </Form>
-                      ) : (
-                        <p className="text-sm text-muted">
-                          Queued: it is sent (or retried) automatically.
-                        </p>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DeliveryList deliveries={deliveries} actionData={actionData} />
           </Panel>
         </div>
 
@@ -335,69 +220,11 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
                 ["Lost because", lead.lostReason],
               ]}
             />
-            <Form
-              method="post"
-              key={`status-${history.length}`}
-              className="mt-4 flex flex-col gap-4 border-t border-stone-200 pt-4"
-            >
-              <input type="hidden" name="intent" value="status" />
-              <SelectField
-                id="lead-status"
-                name="status"
-                label="Move to"
-                placeholder="Choose a status"
-                options={LEAD_STATUS_OPTIONS}
-                defaultValue={statusValues.status ?? lead.status}
-                error={statusErrors.status}
-                required
-              />
-              <TextField
-                id="lead-job-value"
-                name="jobValue"
-                label="Job value in dollars"
-                hint="Needed for Won, e.g. 12,500 or 12500.50"
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={40}
-                defaultValue={
-                  statusValues.jobValue ??
-                  (lead.jobValueCents !== null ? dollarsText(lead.jobValueCents) : "")
-                }
-                error={statusErrors.jobValue}
-              />
-              <TextAreaField
-                id="lead-lost-reason"
-                name="lostReason"
-                label="Why it was lost"
-                hint="Needed for Lost"
-                rows={2}
-                maxLength={500}
-                defaultValue={statusValues.lostReason ?? lead.lostReason ?? ""}
-                error={statusErrors.lostReason}
-              />
-              <Button type="submit" disabled={busyIntent === "status"}>
-                {busyIntent === "status" ? "Saving…" : "Change status"}
-              </Button>
-            </Form>
+            <StatusForm key={`status-${history.length}`} lead={lead} actionData={actionData} />
           </Panel>
 
           <Panel title="Notes">
-            <Form method="post" key={`note-${notes.length}`} className="flex flex-col gap-3">
-              <input type="hidden" name="intent" value="note" />
-              <TextAreaField
-                id="lead-note"
-                name="body"
-                label="Add a note"
-                rows={3}
-                maxLength={5000}
-                required
-                defaultValue={valuesFor("note").body ?? ""}
-                error={errorsFor("note").body}
-              />
-              <Button type="submit" variant="secondary" disabled={busyIntent === "note"}>
-                {busyIntent === "note" ? "Adding…" : "Add note"}
-              </Button>
-            </Form>
+            <NoteForm key={`note-${notes.length}`} actionData={actionData} />
             {notes.length > 0 && (
               <ol className="mt-4 flex flex-col divide-y divide-stone-200 border-t border-stone-200">
                 {notes.map((note) => (
@@ -443,80 +270,64 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
+type Lead = Route.ComponentProps["loaderData"]["lead"];
+
+function StatusForm({ lead, actionData }: { lead: Lead; actionData: unknown }) {
+  const [form, fields] = useStaffForm(leadStatusSchema, {
+    id: "status",
+    actionData,
+    defaultValue: {
+      status: lead.status,
+      jobValue: lead.jobValueCents !== null ? dollarsText(lead.jobValueCents) : "",
+      lostReason: lead.lostReason ?? "",
+    },
+  });
+  return (
+    <StaffForm
+      form={form}
+      intent="status"
+      className="mt-4 flex flex-col gap-4 border-t border-stone-200 pt-4"
+    >
+      <FormSelect
+        field={fields.status}
+        label="Move to"
+        placeholder="Choose a status"
+        options={LEAD_STATUS_OPTIONS}
+      />
+      <FormTextField
+        field={fields.jobValue}
+        label="Job value in dollars"
+        hint="Needed for Won, e.g. 12,500 or 12500.50"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={40}
+      />
+      <FormTextArea
+        field={fields.lostReason}
+        label="Why it was lost"
+        hint="Needed for Lost"
+        rows={2}
+        maxLength={MAX_LOST_REASON_LENGTH}
+      />
+      <SubmitButton formId="status" pendingLabel="Saving…">
+        Change status
+      </SubmitButton>
+    </StaffForm>
+  );
+}
+
+function NoteForm({ actionData }: { actionData: unknown }) {
+  const [form, fields] = useStaffForm(leadNoteSchema, { id: "note", actionData });
+  return (
+    <StaffForm form={form} intent="note" className="flex flex-col gap-3">
+      <FormTextArea field={fields.body} label="Add a note" rows={3} maxLength={MAX_NOTE_LENGTH} />
+      <SubmitButton formId="note" variant="secondary" pendingLabel="Adding…">
+        Add note
+      </SubmitButton>
+    </StaffForm>
+  );
+}
+
 /** 1250050 -> "12,500.50", as the field accepts it back. */
 const dollarsText = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function deliveryTone(status: string) {
-  if (status === "delivered") return "success" as const;
-  if (status === "failed") return "danger" as const;
-  return "warning" as const;
-}
-
-function deliveryLabel(status: string, attempts: number) {
-  switch (status) {
-    case "delivered":
-      return "Delivered";
-    case "failed":
-      return "Given up";
-    case "sending":
-      return "Sending";
-    default:
-      return attempts > 0 ? "Retrying" : "Queued";
-  }
-}
-
-/** Label and value pairs; empty values are shown as a dash so every field is visible. */
-function Fields({
-  rows,
-  mono = false,
-  compact = false,
-  className = "",
-}: {
-  rows: (readonly [string, React.ReactNode])[];
-  mono?: boolean;
-  /** For narrow columns: a shorter label column. */
-  compact?: boolean;
-  className?: string;
-}) {
-  return (
-    <dl
-      className={`grid gap-x-4 gap-y-2 text-sm ${
-        compact ? "grid-cols-[7rem_1fr]" : "sm:grid-cols-[11rem_1fr]"
-      } ${className}`}
-    >
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className={`text-muted ${mono ? "font-mono text-xs sm:pt-0.5" : ""}`}>{label}</dt>
-          <dd className="mb-1 min-w-0 break-words sm:mb-0">
-            {value === null || value === undefined || value === "" ? "-" : value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function TouchCard({ title, touch }: { title: string; touch: Touch | null }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="rounded-lg bg-stone-50 p-3">
-      <h3 id={headingId} className="mb-2 font-sans text-sm font-semibold">
-        {title}
-      </h3>
-      {touch ? (
-        <Fields
-          compact
-          rows={[
-            ["When", formatDateTime(touch.at)],
-            ["Landing page", touch.landingPath],
-            ["Referrer", touch.referrer],
-            ...Object.entries(touch.params).map(([name, value]) => [name, value ?? ""] as const),
-          ]}
-        />
-      ) : (
-        <p className="text-sm text-muted">Not recorded.</p>
-      )}
-    </section>
-  );
-}

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/leads-export";
-import { exportLeads, parseLeadFilter } from "~/modules/leads/inbox.server";
+import { exportLeads } from "~/modules/leads/lead-export.server";
+import { parseLeadFilter } from "~/modules/leads/lead-list.server";
 import { runtimeContext } from "~/modules/platform/context";
-import { requestIp, requireStaff } from "~/modules/staff/guard.server";
+import { requireActor } from "~/modules/staff/guard.server";
+import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 
 /** The inbox's filtered list as CSV: same query string as /admin/leads, every page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(context);
   const { db } = context.get(runtimeContext);
   const { filter, errors } = parseLeadFilter(new URL(request.url).searchParams);
   // A filter that cannot be read would export more than was asked for.
@@ -17,12 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } },
     );
   }
-  const { csv } = await exportLeads(
-    db,
-    { id: staff.id, email: staff.email, ip: requestIp(request, context) ?? null },
-    filter,
-  );
-  const day = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+  const { csv } = await exportLeads(db, requireActor(context), filter);
+  const day = new Date().toLocaleDateString("en-CA", { timeZone: COMPANY_TIME_ZONE });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

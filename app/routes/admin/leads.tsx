@@ -1,48 +1,37 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/leads";
-import {
-  Badge,
-  cellClass,
-  DataTable,
-  EmptyState,
-  FilterBar,
-  FilterField,
-  formatCents,
-  formatDateTime,
-  inputClass,
-  Pagination,
-  PageHeader,
-} from "~/components/admin/ui";
+import { Badge } from "~/components/admin/badge";
+import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
+import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { formatCents, formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader } from "~/components/admin/page";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import {
+  cursorFrom,
   leadFilterOptions,
   leadFilterQuery,
   listLeads,
-  parseCursor,
   parseLeadFilter,
-} from "~/modules/leads/inbox.server";
+} from "~/modules/leads/lead-list.server";
 import {
-  formatPhone,
   LEAD_STATUS_OPTIONS,
   leadStatusLabel,
   leadStatusTone,
-} from "~/modules/leads/lead-display";
+} from "~/modules/leads/lead-status-labels";
+import { formatPhone } from "~/modules/leads/phone";
 import { runtimeContext } from "~/modules/platform/context";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Staff area" }];
 
-const FIELDS = ["q", "status", "source", "affiliate", "from", "to"] as const;
-type FieldName = (typeof FIELDS)[number];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const url = new URL(request.url);
-  const { filter, errors } = parseLeadFilter(url.searchParams);
-  const cursor = parseCursor(url.searchParams.get("cursor"));
+  const { searchParams } = new URL(request.url);
+  const { filter, errors, typed } = parseLeadFilter(searchParams);
+  const cursor = cursorFrom(searchParams);
   const company = await getCompanySettings(db);
   const [page, options] = await Promise.all([
     listLeads(db, filter, cursor),
@@ -50,10 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     // What was typed, as typed, so a wrong value can be corrected in place.
-    values: Object.fromEntries(
-      FIELDS.map((field) => [field, url.searchParams.get(field) ?? ""]),
-    ) as Record<FieldName, string>,
-    errors: errors as Partial<Record<FieldName, string>>,
+    values: typed,
+    errors,
     filtered: Object.keys(filter).length > 0,
     page,
     options,
@@ -231,7 +218,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <Badge tone={leadStatusTone(lead.status)}>{leadStatusLabel(lead.status)}</Badge>
                 </div>
                 <p className="mt-1 text-muted">{formatDateTime(lead.createdAt)}</p>
-                <p className="mt-2 break-all">{lead.email}</p>
+                <p className="mt-2 truncate" title={lead.email}>
+                  {lead.email}
+                </p>
                 <p>{formatPhone(lead.phone)}</p>
                 <p className="mt-2 text-muted">
                   {lead.source}
@@ -253,7 +242,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 "Source",
                 "Affiliate",
                 "Status",
-                "Job value",
+                <span key="job-value" className="whitespace-nowrap">
+                  Job value
+                </span>,
               ]}
             >
               {page.leads.map((lead) => (
@@ -266,11 +257,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       {lead.firstName} {lead.lastName}
                     </Link>
                   </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    {formatDateTime(lead.createdAt)}
+                  <td className={cellClass}>
+                    <ReceivedAt at={lead.createdAt} />
                   </td>
                   <td className={cellClass}>
-                    <span className="block break-all">{lead.email}</span>
+                    {/* Long addresses are cut short here; the lead's page shows them whole. */}
+                    <span className="block max-w-48 truncate" title={lead.email}>
+                      {lead.email}
+                    </span>
                     <span className="block whitespace-nowrap text-muted">
                       {formatPhone(lead.phone)}
                     </span>
@@ -300,6 +294,18 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pagination firstHref={firstHref} nextHref={nextHref} />
+    </>
+  );
+}
+
+/** The day and the time on lines of their own, so the column stays narrow. */
+function ReceivedAt({ at }: { at: Date }) {
+  const text = formatDateTime(at);
+  const comma = text.lastIndexOf(", ");
+  return (
+    <>
+      <span className="block whitespace-nowrap">{text.slice(0, comma)}</span>
+      <span className="block whitespace-nowrap text-muted">{text.slice(comma + 2)}</span>
     </>
   );
 }

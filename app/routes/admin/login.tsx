@@ -1,37 +1,33 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
+import { redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { Button } from "~/components/ui/button";
-import { CheckboxField, TextField } from "~/components/ui/form-field";
+import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
+import { FormCheckbox, FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import { HoneypotField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/modules/platform/context";
 import { refuseCrossSite } from "~/modules/platform/cross-site.server";
-import { getCompanySettings } from "~/modules/settings/settings.server";
+import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
 import { authDeps, currentStaff, requestIp } from "~/modules/staff/guard.server";
-import {
-  answerDelay,
-  attemptStaffLogin,
-  rememberCookie,
-  safeReturnTo,
-} from "~/modules/staff/login.server";
-import { LoginFrame } from "~/components/admin/login-frame";
-import { ErrorAlert } from "~/components/ui/error-alert";
+import { answerDelay } from "~/modules/staff/login-limits.server";
+import { rememberCookie } from "~/modules/staff/session-lifetime.server";
+import { attemptStaffLogin } from "~/modules/staff/sign-in-attempt.server";
+import { cookieHeaders, readSignInPage } from "~/modules/staff/sign-in-page.server";
+import { signInQuerySchema, signInSchema } from "~/modules/staff/sign-in.schema";
+import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in | Staff area" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => loginPageMeta("Sign in");
+
+/** The page has one form: every answer is for it, whatever the request named. */
+const FORM_ID = "login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext);
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
-  if (await currentStaff(runtime, request)) throw redirect(returnTo);
-  const company = await getCompanySettings(runtime.db);
-  return { companyName: company.name, returnTo };
+  const { runtime, query, companyName } = await readSignInPage(request, context, signInQuerySchema);
+  if (await currentStaff(runtime, request)) throw redirect(query.returnTo);
+  return { companyName, returnTo: query.returnTo };
 }
 
 /**
- * The staff sign-in (SPEC §4, §8, §9), all checks on the server: every answer takes
- * 800-1200 ms whatever happened, so timing tells an attacker nothing.
+ * The staff sign-in (docs/REQUIREMENTS.md R4.4, R8.1, R9.3), all checks on the server:
+ * every answer takes 800-1200 ms whatever happened, so timing tells an attacker nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const started = Date.now();
@@ -42,18 +38,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     await answerDelay(started);
     throw refusal;
   }
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const rememberMe = text("rememberMe") === "on";
-  const returnTo = safeReturnTo(text("returnTo"));
+  const { submission } = await readStaffForm(request, signInSchema);
+  const hideFields = ["password", "website"];
+  if (submission.status !== "success") {
+    await answerDelay(started);
+    return formAnswer(FORM_ID, submission, { hideFields });
+  }
+  const { rememberMe, returnTo, ...values } = submission.value;
   const outcome = await attemptStaffLogin(authDeps(runtime), {
-    email: text("email"),
-    password: text("password"),
+    email: values.email,
+    password: values.password,
     rememberMe,
-    honeypot: text("website"),
+    honeypot: values.website,
     ip: requestIp(request, context),
     userAgent: request.headers.get("user-agent") ?? undefined,
     cookieHeader: request.headers.get("cookie") ?? undefined,
@@ -64,13 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await answerDelay(started);
 
   if (outcome.kind === "refused") {
-    return data(
-      { error: outcome.message, email: text("email"), rememberMe },
-      { status: outcome.status },
-    );
+    return formAnswer(FORM_ID, submission, {
+      formError: outcome.message,
+      status: outcome.status,
+      hideFields,
+    });
   }
-  const headers = new Headers();
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  const headers = cookieHeaders(outcome.setCookies);
   if (outcome.kind === "two_factor") {
     headers.append("Set-Cookie", rememberCookie(rememberMe));
     return redirect(`/admin/login/two-factor?returnTo=${encodeURIComponent(returnTo)}`, {
@@ -81,51 +77,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const [form, fields] = useStaffForm(signInSchema, { id: FORM_ID, actionData });
   return (
-    <LoginFrame companyName={loaderData.companyName} title="Sign in to the staff area">
-      <Form
-        method="post"
-        className="flex flex-col gap-5"
-        aria-describedby={actionData?.error ? "login-error" : undefined}
-      >
-        {actionData?.error && <ErrorAlert id="login-error">{actionData.error}</ErrorAlert>}
-        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <TextField
-          id="login-email"
-          name="email"
-          type="email"
-          label="E-mail"
-          autoComplete="username"
-          required
-          defaultValue={actionData?.email ?? ""}
-        />
-        <TextField
-          id="login-password"
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-          required
-        />
-        <CheckboxField
-          id="login-remember"
-          name="rememberMe"
-          label="Remember me for 30 days (otherwise 24 hours)"
-          defaultChecked={actionData?.rememberMe ?? false}
-        />
-        {/* People never see this field; form-filling bots do. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label>
-            Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
-        </Button>
-      </Form>
-    </LoginFrame>
+    <LoginFormFrame
+      companyName={loaderData.companyName}
+      title="Sign in to the staff area"
+      form={form}
+      submit="Sign in"
+      pendingLabel="Signing in…"
+    >
+      <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
+      <FormTextField field={fields.email} type="email" label="E-mail" autoComplete="username" />
+      <FormTextField
+        field={fields.password}
+        type="password"
+        label="Password"
+        autoComplete="current-password"
+      />
+      <FormCheckbox
+        field={fields.rememberMe}
+        label="Remember me for 30 days (otherwise 24 hours)"
+      />
+      <HoneypotField name={fields.website.name} />
+    </LoginFormFrame>
   );
 }

@@ -1,45 +1,34 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mail";
-import {
-  Badge,
-  cellClass,
-  DataTable,
-  EmptyState,
-  FilterBar,
-  FilterField,
-  formatDateTime,
-  inputClass,
-  NextPageLink,
-  PageHeader,
-  Panel,
-} from "~/components/admin/ui";
+import { Badge } from "~/components/admin/badge";
+import { cellClass, DataTable, NextPageLink } from "~/components/admin/data-table";
+import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { EmailText } from "~/components/admin/email-text";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
 import {
-  decodeMailCursor,
-  isMailStatus,
   MAIL_STATUSES,
   mailLogPage,
   mailMessage,
-} from "./mail.server";
+  readMailFilter,
+} from "~/modules/mail/mail-log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mail log | Staff area" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, config } = context.get(runtimeContext);
-  const params = new URL(request.url).searchParams;
-  const status = params.get("status");
-  const before = decodeMailCursor(params.get("before"));
-  const openId = params.get("message");
+  const { status, before, message } = readMailFilter(new URL(request.url).searchParams);
   const [page, open] = await Promise.all([
-    mailLogPage(db, { before, status: isMailStatus(status) ? status : undefined }),
-    openId ? mailMessage(db, openId) : Promise.resolve(undefined),
+    mailLogPage(db, { before, status }),
+    message ? mailMessage(db, message) : Promise.resolve(undefined),
   ]);
   return {
     ...page,
     open: open ?? null,
-    status: isMailStatus(status) ? status : "",
+    status: status ?? "",
     before: before ?? null,
     sending: Boolean(config.smtpUrl),
     statuses: [...MAIL_STATUSES],
@@ -94,7 +83,9 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
         >
           <dl className="mb-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">To</dt>
-            <dd className="break-all">{open.to.join(", ")}</dd>
+            <dd>
+              <EmailList emails={open.to} />
+            </dd>
             <dt className="font-semibold">Status</dt>
             <dd>
               <Badge tone={STATUS_TONE[open.status]}>{STATUS_LABEL[open.status]}</Badge>
@@ -130,7 +121,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
       <FilterBar resetTo="/admin/mail">
         <FilterField label="Status">
           {(id) => (
-            <select id={id} name="status" defaultValue={status} className={inputClass}>
+            <select key={status} id={id} name="status" defaultValue={status} className={inputClass}>
               <option value="">Any status</option>
               {statuses.map((value) => (
                 <option key={value} value={value}>
@@ -163,7 +154,9 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <span className="block font-mono text-xs text-muted">{message.kind}</span>
               </td>
-              <td className={`${cellClass} break-all`}>{message.to.join(", ")}</td>
+              <td className={cellClass}>
+                <EmailList emails={message.to} />
+              </td>
               <td className={cellClass}>
                 <Badge tone={STATUS_TONE[message.status]}>{STATUS_LABEL[message.status]}</Badge>
                 {message.lastError && message.status !== "sent" && (
@@ -182,4 +175,13 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
       <NextPageLink href={next ? link({ before: next }) : null} />
     </>
   );
+}
+
+function EmailList({ emails }: { emails: string[] }) {
+  return emails.map((email, index) => (
+    <span key={`${index}-${email}`}>
+      {index > 0 && ", "}
+      <EmailText email={email} />
+    </span>
+  ));
 }

@@ -1,23 +1,17 @@
-import { data, Form, redirect } from "react-router";
-import * as z from "zod";
 import type { Route } from "./+types/reviews";
-import {
-  Badge,
-  cellClass,
-  DataTable,
-  EmptyState,
-  formatDateTime,
-  PageHeader,
-} from "~/components/admin/ui";
-import { buttonClasses } from "~/components/ui/button";
+import { Badge } from "~/components/admin/badge";
+import { formatDay } from "~/components/admin/format";
+import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
+import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
 import { runtimeContext } from "~/modules/platform/context";
+import { moderationSchema } from "~/modules/reviews/moderation.schema";
 import {
   listReviewsForModeration,
   setReviewPublished,
 } from "~/modules/reviews/reviews-admin.server";
-import { flashCookie } from "~/modules/staff/flash.server";
-import { requestIp, requireStaff } from "~/modules/staff/guard.server";
-import { ErrorAlert } from "~/components/ui/error-alert";
+import { redirectWithFlash } from "~/modules/staff/flash.server";
+import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
+import { requireActor, requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Staff area" }];
 
@@ -27,37 +21,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { reviews: await listReviewsForModeration(db) };
 }
 
-const moderation = z.object({
-  intent: z.enum(["publish", "hide"]),
-  reviewId: z.coerce.number().int().positive(),
-});
-
 /** Publish or hide a review (editors and admins). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const parsed = moderation.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "That request was not understood." }, { status: 400 });
-  const { intent, reviewId } = parsed.data;
-  const done = await setReviewPublished(
-    db,
-    { id: staff.id, email: staff.email, ip: requestIp(request, context) ?? null },
-    reviewId,
-    intent === "publish",
-  );
-  if (!done) return data({ error: "That review no longer exists." }, { status: 404 });
-  return redirect("/admin/reviews", {
-    headers: {
-      "Set-Cookie": flashCookie({
-        message:
-          intent === "publish"
-            ? "The review is on the site."
-            : "The review is hidden from the site.",
-        tone: "success",
-      }),
-    },
+  const actor = requireActor(context);
+  const { formId, submission } = await readStaffForm(request, moderationSchema);
+  if (submission.status !== "success") return formAnswer(formId, submission, { status: 400 });
+  const { intent, reviewId } = submission.value;
+  const done = await setReviewPublished(db, actor, reviewId, intent === "publish");
+  if (!done) {
+    return formAnswer(formId, submission, {
+      formError: "That review no longer exists.",
+      status: 404,
+    });
+  }
+  return redirectWithFlash(context, "/admin/reviews", {
+    message:
+      intent === "publish" ? "The review is on the site." : "The review is hidden from the site.",
+    tone: "success",
   });
 }
+
+type ActionData = Route.ComponentProps["actionData"];
+type ModeratedReview = Route.ComponentProps["loaderData"]["reviews"][number];
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews } = loaderData;
@@ -67,52 +53,64 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         title="Reviews"
         description="What customers wrote. Hidden reviews stay here but are not shown on the site or counted in its rating summary."
       />
-      {actionData?.error && <ErrorAlert className="mb-4">{actionData.error}</ErrorAlert>}
       {reviews.length === 0 ? (
         <EmptyState icon="star" title="No reviews yet" />
       ) : (
-        <DataTable
-          caption="Reviews"
-          columns={["Reviewer", "Rating", "Review", "Date", "Shown", ""]}
-        >
-          {reviews.map((review) => (
-            <tr key={review.id}>
-              <td className={cellClass}>
-                <p className="font-semibold">{review.name}</p>
-                <p className="text-xs text-muted">
-                  {review.town} · {review.source}
-                </p>
-              </td>
-              <td className={cellClass}>{review.rating} / 5</td>
-              <td className={`${cellClass} max-w-md text-ink-soft`}>{review.text}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                {formatDateTime(review.reviewedOn)}
-              </td>
-              <td className={cellClass}>
-                {review.published ? (
-                  <Badge tone="success">On the site</Badge>
-                ) : (
-                  <Badge>Hidden</Badge>
-                )}
-              </td>
-              <td className={cellClass}>
-                <Form method="post">
-                  <input type="hidden" name="reviewId" value={review.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={review.published ? "hide" : "publish"}
-                    className={buttonClasses("secondary")}
-                  >
-                    {review.published ? "Hide" : "Publish"}
-                    <span className="sr-only"> the review by {review.name}</span>
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <Panel title={`Reviews (${reviews.length})`}>
+          <ul className="flex flex-col divide-y divide-stone-200">
+            {reviews.map((review) => (
+              <li
+                key={review.id}
+                className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6"
+              >
+                <div className="min-w-0 max-w-3xl">
+                  <p className="font-semibold">
+                    {review.name}
+                    <span className="font-normal text-muted">
+                      {" "}
+                      · {review.town} · {review.source}
+                    </span>
+                  </p>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                    <span>{review.rating} / 5</span>
+                    <span className="text-muted">{formatDay(review.reviewedOn)}</span>
+                    {review.published ? (
+                      <Badge tone="success">On the site</Badge>
+                    ) : (
+                      <Badge>Hidden</Badge>
+                    )}
+                  </div>
+                  <p className="mt-2 text-sm text-ink-soft">{review.text}</p>
+                </div>
+                <div className="shrink-0">
+                  <ModerationForm review={review} actionData={actionData} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Panel>
       )}
     </>
+  );
+}
+
+function ModerationForm({
+  review,
+  actionData,
+}: {
+  review: ModeratedReview;
+  actionData: ActionData;
+}) {
+  const formId = `review-${review.id}`;
+  const [form, fields] = useStaffForm(moderationSchema, { id: formId, actionData });
+  const intent = review.published ? "hide" : "publish";
+  return (
+    <StaffForm form={form}>
+      <input type="hidden" name={fields.reviewId.name} value={review.id} />
+      <SubmitButton formId={formId} intent={intent} variant="secondary">
+        {review.published ? "Hide" : "Publish"}
+        <span className="sr-only"> the review by {review.name}</span>
+      </SubmitButton>
+    </StaffForm>
   );
 }

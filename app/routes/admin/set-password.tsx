@@ -1,68 +1,58 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/set-password";
-import { LoginFrame } from "~/components/admin/login-frame";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-field";
-import { runtimeContext } from "~/modules/platform/context";
-import { refuseCrossSite } from "~/modules/platform/cross-site.server";
-import { getCompanySettings } from "~/modules/settings/settings.server";
+import { LoginFormFrame, LoginFrame, loginPageMeta } from "~/components/admin/login-frame";
+import { FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import { buttonClasses } from "~/components/ui/button";
+import { ErrorAlert } from "~/components/ui/error-alert";
 import {
   ACCOUNT_MESSAGES,
-  passwordTokenOwner,
   PASSWORD_MIN,
-  setPasswordWithToken,
-} from "~/modules/staff/account.server";
+  passwordLinkQuerySchema,
+  setPasswordSchema,
+} from "~/modules/staff/account.schema";
+import { passwordTokenOwner, setPasswordWithToken } from "~/modules/staff/account.server";
+import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
-import { ErrorAlert } from "~/components/ui/error-alert";
+import { readSignInPage, signInPageRuntime } from "~/modules/staff/sign-in-page.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Set your password | Staff area" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => loginPageMeta("Set your password");
+
+/** The page has one form: every answer is for it. */
+const FORM_ID = "set-password";
+const hideFields = ["password", "confirmPassword"];
 
 /**
  * The page an invitation (or a reset) e-mail links to: /admin/set-password?token=...
  * Public, as its reader has no password yet; the token is the proof.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const [company, owner] = await Promise.all([
-    getCompanySettings(db),
-    passwordTokenOwner(db, token),
-  ]);
-  return {
-    companyName: company.name,
-    token,
-    valid: Boolean(owner),
-    passwordMin: PASSWORD_MIN,
-    linkInvalid: ACCOUNT_MESSAGES.linkInvalid,
-  };
+  const { runtime, query, companyName } = await readSignInPage(
+    request,
+    context,
+    passwordLinkQuerySchema,
+  );
+  const owner = await passwordTokenOwner(runtime.db, query.token);
+  return { companyName, token: query.token, valid: Boolean(owner) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  refuseCrossSite(request, runtime.config.publicUrl.origin);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const runtime = signInPageRuntime(request, context);
+  const { submission } = await readStaffForm(request, setPasswordSchema);
+  if (submission.status !== "success") return formAnswer(FORM_ID, submission, { hideFields });
   const outcome = await setPasswordWithToken(authDeps(runtime), {
-    token: text("token"),
-    password: text("password"),
-    confirmPassword: text("confirmPassword"),
+    ...submission.value,
     ip: requestIp(request, context) ?? null,
   });
-  if (!outcome.ok) return data({ done: false, errors: outcome.errors }, { status: 422 });
-  return { done: true, errors: {} as Record<string, string> };
+  if (!outcome.ok) {
+    return formAnswer(FORM_ID, submission, { ...refusalOf(outcome.errors), hideFields });
+  }
+  return { done: true as const };
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const [form, fields] = useStaffForm(setPasswordSchema, { id: FORM_ID, actionData });
 
-  if (actionData?.done) {
+  if (actionData && "done" in actionData) {
     return (
       <LoginFrame companyName={loaderData.companyName} title="Your password is set">
         <p role="status" className="mb-6 text-sm">
@@ -75,10 +65,13 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     );
   }
 
-  if (!loaderData.valid || errors.form) {
+  // The link is checked when the page opens and again when it is sent (it may be used
+  // up in between): either way there is nothing to fill in any more.
+  const linkRefused = form.errors?.[0] ?? fields.token.errors?.[0];
+  if (!loaderData.valid || linkRefused) {
     return (
       <LoginFrame companyName={loaderData.companyName} title="Set your password">
-        <ErrorAlert>{errors.form ?? loaderData.linkInvalid}</ErrorAlert>
+        <ErrorAlert>{linkRefused ?? ACCOUNT_MESSAGES.linkInvalid}</ErrorAlert>
         <Link to="/admin/login" className={`${buttonClasses("secondary")} mt-6 w-full`}>
           Go to sign-in
         </Link>
@@ -87,33 +80,27 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   }
 
   return (
-    <LoginFrame companyName={loaderData.companyName} title="Set your password">
-      <Form method="post" noValidate className="flex flex-col gap-5">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          id="set-password"
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          hint={`At least ${loaderData.passwordMin} characters. A few words you will remember work well.`}
-          minLength={loaderData.passwordMin}
-          required
-          error={errors.password}
-        />
-        <TextField
-          id="set-password-again"
-          name="confirmPassword"
-          type="password"
-          label="New password again"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Saving…" : "Set password"}
-        </Button>
-      </Form>
-    </LoginFrame>
+    <LoginFormFrame
+      companyName={loaderData.companyName}
+      title="Set your password"
+      form={form}
+      submit="Set password"
+      pendingLabel="Saving…"
+    >
+      <input type="hidden" name={fields.token.name} value={loaderData.token} />
+      <FormTextField
+        field={fields.password}
+        type="password"
+        label="New password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`}
+      />
+      <FormTextField
+        field={fields.confirmPassword}
+        type="password"
+        label="New password again"
+        autoComplete="new-password"
+      />
+    </LoginFormFrame>
   );
 }

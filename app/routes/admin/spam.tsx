@@ -1,18 +1,26 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/spam";
-import { Badge, EmptyState, formatDateTime, Pagination, PageHeader } from "~/components/admin/ui";
+import { Badge } from "~/components/admin/badge";
+import { Pagination } from "~/components/admin/data-table";
+import { EmailAddress } from "~/components/admin/email-address";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader } from "~/components/admin/page";
+import { resultFor, StaffForm, useFormBusy, useStaffForm } from "~/components/admin/staff-form";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import {
-  listSpam,
-  parseCursor,
-  restoreSpamSubmission,
-  type SpamEntry,
-} from "~/modules/leads/inbox.server";
-import { isTicked, type LeadField, type LeadFieldErrors } from "~/modules/leads/lead-options";
+  isTicked,
+  LEAD_FIELD_LABELS,
+  LEAD_FIELDS,
+  type LeadField,
+} from "~/modules/leads/lead-fields";
+import { spamCommandSchema } from "~/modules/leads/lead-inbox.schema";
+import { cursorFrom } from "~/modules/leads/lead-list.server";
+import { listSpam, restoreSpamSubmission, type SpamEntry } from "~/modules/leads/spam.server";
 import { runtimeContext } from "~/modules/platform/context";
-import { flashCookie } from "~/modules/staff/flash.server";
-import { requestIp, requireStaff } from "~/modules/staff/guard.server";
+import { redirectWithFlash } from "~/modules/staff/flash.server";
+import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
+import { requireActor, requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Spam folder | Leads | Staff area" }];
 
@@ -35,20 +43,6 @@ const REASONS: Record<SpamEntry["reason"], { label: string; hint: string }> = {
   },
 };
 
-const FIELD_LABELS: Record<LeadField, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  service: "Service",
-  projectType: "Project type",
-  source: "Heard of us through",
-  referralName: "Referred by",
-  otherSource: "Other source",
-  agreeToContact: "Agrees to be contacted",
-  agreeToAllPresent: "All homeowners present",
-};
-
 const CHECKBOXES: readonly LeadField[] = ["agreeToContact", "agreeToAllPresent"];
 
 /** A submitted value as staff read it: ticked boxes as "Yes", anything else as sent. */
@@ -60,8 +54,7 @@ function shownValue(field: LeadField, value: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const url = new URL(request.url);
-  const cursor = parseCursor(url.searchParams.get("cursor"));
+  const cursor = cursorFrom(new URL(request.url).searchParams);
   const page = await listSpam(db, cursor);
   return {
     page,
@@ -73,25 +66,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context);
   const runtime = context.get(runtimeContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const spamId = String(form.get("spamId") ?? "");
-  if (intent !== "not_spam") {
-    return data(
-      { spamId, errors: {} as LeadFieldErrors, message: "Unknown action." },
-      { status: 400 },
-    );
-  }
+  const actor = requireActor(context);
+  const { formId, submission } = await readStaffForm(request, spamCommandSchema);
+  if (submission.status !== "success") return formAnswer(formId, submission);
   const outcome = await restoreSpamSubmission(
     {
       database: runtime.database,
       boss: runtime.jobs.boss,
       publicUrl: runtime.config.publicUrl,
     },
-    { id: staff.id, email: staff.email, ip: requestIp(request, context) ?? null },
-    spamId,
+    actor,
+    submission.value.spamId,
   );
   switch (outcome.kind) {
     case "restored":
@@ -99,44 +85,30 @@ export async function action({ request, context }: Route.ActionArgs) {
         { leadId: outcome.leadId, deliveries: outcome.deliveries },
         "spam entry restored as a lead",
       );
-      return redirect(`/admin/leads/${outcome.leadId}`, {
-        headers: {
-          "Set-Cookie": flashCookie({
-            message: "Not spam: the request is now a lead and is being delivered.",
-            tone: "success",
-          }),
-        },
+      return redirectWithFlash(context, `/admin/leads/${outcome.leadId}`, {
+        message: "Not spam: the request is now a lead and is being delivered.",
+        tone: "success",
       });
     case "already":
-      return redirect(`/admin/leads/${outcome.leadId}`, {
-        headers: {
-          "Set-Cookie": flashCookie({
-            message: "This entry was already turned into a lead.",
-            tone: "success",
-          }),
-        },
+      return redirectWithFlash(context, `/admin/leads/${outcome.leadId}`, {
+        message: "This entry was already turned into a lead.",
+        tone: "success",
       });
     case "invalid":
-      return data(
-        {
-          spamId,
-          errors: outcome.errors,
-          message: "This entry cannot become a lead as it is:",
-        },
-        { status: 422 },
-      );
+      return formAnswer(formId, submission, {
+        fieldErrors: outcome.errors,
+        formError: "This entry cannot become a lead as it is:",
+      });
     case "not_found":
-      return data(
-        { spamId, errors: {} as LeadFieldErrors, message: "This entry no longer exists." },
-        { status: 404 },
-      );
+      return formAnswer(formId, submission, {
+        formError: "This entry no longer exists.",
+        status: 404,
+      });
   }
 }
 
 export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
   const { page, nextHref, firstHref } = loaderData;
-  const navigation = useNavigation();
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("spamId") : undefined;
   return (
     <>
       <PageHeader
@@ -159,12 +131,7 @@ export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
       ) : (
         <ul className="flex flex-col gap-4">
           {page.entries.map((entry) => (
-            <SpamCard
-              key={entry.id}
-              entry={entry}
-              failure={actionData?.spamId === entry.id ? actionData : undefined}
-              busy={busyId === entry.id}
-            />
+            <SpamCard key={entry.id} entry={entry} actionData={actionData} />
           ))}
         </ul>
       )}
@@ -174,21 +141,23 @@ export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-function SpamCard({
-  entry,
-  failure,
-  busy,
-}: {
-  entry: SpamEntry;
-  failure: { errors: LeadFieldErrors; message: string } | undefined;
-  busy: boolean;
-}) {
+function SpamCard({ entry, actionData }: { entry: SpamEntry; actionData: unknown }) {
   const headingId = `spam-${entry.id}`;
+  const formId = `not-spam-${entry.id}`;
+  const [form, fields] = useStaffForm(spamCommandSchema, { id: formId, actionData });
+  const busy = useFormBusy(formId);
+  // The form's rules refuse fields this form does not have: they are the entry's own.
+  const refused = resultFor(actionData, formId)?.error ?? {};
+  const fieldErrors = Object.fromEntries(
+    LEAD_FIELDS.flatMap((field) => {
+      const message = refused[field]?.[0];
+      return message ? [[field, message]] : [];
+    }),
+  ) as Partial<Record<LeadField, string>>;
   const errorsId = `spam-${entry.id}-errors`;
   const reason = REASONS[entry.reason] ?? { label: entry.reason, hint: "" };
   const name = `${entry.values.firstName} ${entry.values.lastName}`.trim();
   const tracking = Object.entries(entry.tracking);
-  const fieldErrors = failure?.errors ?? {};
   return (
     <li
       aria-labelledby={headingId}
@@ -210,11 +179,15 @@ function SpamCard({
       {reason.hint && <p className="mt-2 text-sm text-muted">{reason.hint}</p>}
 
       <dl className="mt-4 grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
-        {(Object.keys(FIELD_LABELS) as LeadField[]).map((field) => (
+        {LEAD_FIELDS.map((field) => (
           <div key={field} className="contents">
-            <dt className="text-muted">{FIELD_LABELS[field]}</dt>
+            <dt className="text-muted">{LEAD_FIELD_LABELS[field]}</dt>
             <dd className="min-w-0 break-words">
-              {shownValue(field, entry.values[field])}
+              {field === "email" && entry.values.email.trim() ? (
+                <EmailAddress email={entry.values.email} />
+              ) : (
+                shownValue(field, entry.values[field])
+              )}
               {fieldErrors[field] && (
                 <span className="block font-medium text-danger">{fieldErrors[field]}</span>
               )}
@@ -247,25 +220,6 @@ function SpamCard({
         </div>
       </dl>
 
-      {failure && (
-        <div
-          id={errorsId}
-          role="alert"
-          className="mt-4 rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm text-danger"
-        >
-          <p className="font-semibold">{failure.message}</p>
-          {Object.keys(fieldErrors).length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {(Object.entries(fieldErrors) as [LeadField, string][]).map(([field, message]) => (
-                <li key={field}>
-                  {FIELD_LABELS[field] ?? field}: {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-
       <div className="mt-4 border-t border-stone-200 pt-4">
         {entry.leadId ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -275,20 +229,31 @@ function SpamCard({
             </Link>
           </p>
         ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="not_spam" />
-            <input type="hidden" name="spamId" value={entry.id} />
+          <StaffForm form={form} intent="not_spam">
+            <input type="hidden" name={fields.spamId.name} value={entry.id} />
+            {Object.keys(fieldErrors).length > 0 && (
+              <ul
+                id={errorsId}
+                className="-mt-2 mb-4 list-disc rounded-lg bg-danger/5 py-2 pl-8 pr-3 text-sm text-danger"
+              >
+                {(Object.entries(fieldErrors) as [LeadField, string][]).map(([field, message]) => (
+                  <li key={field}>
+                    {LEAD_FIELD_LABELS[field]}: {message}
+                  </li>
+                ))}
+              </ul>
+            )}
             <Button
               type="submit"
               variant="secondary"
               disabled={busy}
               aria-label={`Not spam: ${name || "this entry"}`}
-              aria-describedby={failure ? errorsId : undefined}
+              aria-describedby={form.errors ? `${form.errorId} ${errorsId}` : undefined}
             >
               <Icon name="circle-check" className="size-4" />
               {busy ? "Checking…" : "Not spam"}
             </Button>
-          </Form>
+          </StaffForm>
         )}
       </div>
     </li>

@@ -1,20 +1,24 @@
-import { useId } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
+import { Avatar } from "~/components/admin/avatar";
+import { Badge } from "~/components/admin/badge";
+import { ConfirmButton } from "~/components/admin/confirm-button";
+import { inputClass } from "~/components/admin/filter-bar";
+import { formatDateTime } from "~/components/admin/format";
+import { PageHeader, Panel } from "~/components/admin/page";
 import {
-  Badge,
-  ConfirmButton,
-  formatDateTime,
-  inputClass,
-  PageHeader,
-  Panel,
-} from "~/components/admin/ui";
+  FormSelect,
+  FormTextField,
+  StaffForm,
+  SubmitButton,
+  useFormBusy,
+  useStaffForm,
+} from "~/components/admin/staff-form";
 import { Button } from "~/components/ui/button";
-import { FieldError, SelectField, TextField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/modules/platform/context";
-import { flashCookie } from "~/modules/staff/flash.server";
-import { authDeps, requestIp, requireStaff } from "~/modules/staff/guard.server";
-import { isStaffRole, STAFF_ROLES } from "~/modules/staff/permissions";
+import { redirectWithFlash } from "~/modules/staff/flash.server";
+import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
+import { authDeps, requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { STAFF_ROLES } from "~/modules/staff/permissions";
 import {
   changeStaffRole,
   inviteStaff,
@@ -22,9 +26,9 @@ import {
   resendInvitation,
   resetStaffTwoFactor,
   setStaffDisabled,
-  type StaffActor,
   type StaffOutcome,
 } from "~/modules/staff/staff-admin.server";
+import { inviteSchema, memberSchema, staffCommandSchema } from "~/modules/staff/staff.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff | Staff area" }];
 
@@ -40,54 +44,44 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { members, me: staff.id };
 }
 
-const toStaff = (message: string) =>
-  redirect("/admin/staff", {
-    headers: { "Set-Cookie": flashCookie({ message, tone: "success" }) },
-  });
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context);
   const runtime = context.get(runtimeContext);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent");
-  const actor: StaffActor = {
-    id: staff.id,
-    email: staff.email,
-    ip: requestIp(request, context) ?? null,
-  };
+  const actor = requireActor(context);
+  const { formId, submission } = await readStaffForm(request, staffCommandSchema);
+  if (submission.status !== "success") return formAnswer(formId, submission);
+  const command = submission.value;
+  const toStaff = (message: string) =>
+    redirectWithFlash(context, "/admin/staff", { message, tone: "success" });
+  // Without SMTP_URL nothing is mailed: the admin who asked sees the link once, here.
+  const showLink = (email: string, link: string | undefined) =>
+    !runtime.config.smtpUrl && link ? { form: "link" as const, email, link } : undefined;
 
-  if (intent === "invite") {
-    const values = { name: text("name"), email: text("email"), role: text("role") };
-    const outcome = await inviteStaff(authDeps(runtime), actor, values);
-    if (!outcome.ok) return data({ intent, errors: outcome.errors, values }, { status: 422 });
-    if (!runtime.config.smtpUrl && outcome.link) {
-      return { intent: "link" as const, email: outcome.user.email, link: outcome.link };
-    }
-    return toStaff(`Invitation sent to ${outcome.user.email}.`);
+  if (command.intent === "invite") {
+    const outcome = await inviteStaff(authDeps(runtime), actor, command);
+    if (!outcome.ok) return formAnswer(formId, submission, { fieldErrors: outcome.errors });
+    return (
+      showLink(outcome.user.email, outcome.link) ??
+      toStaff(`Invitation sent to ${outcome.user.email}.`)
+    );
   }
 
-  const userId = text("userId");
-  const refused = (outcome: StaffOutcome & { ok: false }) =>
-    data({ intent, userId, error: outcome.error }, { status: 409 });
+  const { userId } = command;
   let outcome: StaffOutcome;
   let done: string;
-  switch (intent) {
-    case "role": {
-      const role = text("role");
-      if (!isStaffRole(role))
-        return data({ intent, userId, error: "Choose a role." }, { status: 422 });
-      outcome = await changeStaffRole(runtime.database, actor, userId, role);
-      done = `Role changed to ${role}.`;
+  switch (command.intent) {
+    case "role":
+      outcome = await changeStaffRole(runtime.database, actor, userId, command.role);
+      done = `Role changed to ${command.role}.`;
       break;
-    }
     case "disable":
     case "enable":
-      outcome = await setStaffDisabled(runtime.database, actor, userId, intent === "disable");
-      done = intent === "disable" ? "Account disabled and signed out." : "Account enabled.";
+      outcome = await setStaffDisabled(
+        runtime.database,
+        actor,
+        userId,
+        command.intent === "disable",
+      );
+      done = command.intent === "disable" ? "Account disabled and signed out." : "Account enabled.";
       break;
     case "reset-two-factor":
       outcome = await resetStaffTwoFactor(runtime.database, actor, userId);
@@ -95,18 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     case "resend": {
       const resent = await resendInvitation(authDeps(runtime), actor, userId);
-      if (resent.ok && !runtime.config.smtpUrl && resent.link) {
-        const member = (await listStaff(runtime.db)).find((m) => m.id === userId);
-        return { intent: "link" as const, email: member?.email ?? "", link: resent.link };
-      }
+      const shown = resent.ok ? showLink(resent.email, resent.link) : undefined;
+      if (shown) return shown;
       outcome = resent;
       done = "A new set-password link was sent.";
       break;
     }
-    default:
-      return data({ intent, userId, error: "Unknown action." }, { status: 400 });
   }
-  if (!outcome.ok) return refused(outcome);
+  if (!outcome.ok) return formAnswer(formId, submission, { formError: outcome.error, status: 409 });
   return toStaff(outcome.changed ? done : "Nothing had changed.");
 }
 
@@ -132,11 +122,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 key={member.id}
                 member={member}
                 isMe={member.id === me}
-                error={
-                  actionData && "userId" in actionData && actionData.userId === member.id
-                    ? actionData.error
-                    : undefined
-                }
+                actionData={actionData}
               />
             ))}
           </ul>
@@ -148,21 +134,26 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function MemberItem({ member, isMe, error }: { member: Member; isMe: boolean; error?: string }) {
-  const id = useId();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("userId") === member.id;
+function MemberItem({
+  member,
+  isMe,
+  actionData,
+}: {
+  member: Member;
+  isMe: boolean;
+  actionData: ActionData;
+}) {
+  const formId = `member-${member.id}`;
+  const [form, fields] = useStaffForm(memberSchema, {
+    id: formId,
+    actionData,
+    defaultValue: { userId: member.id, role: member.role },
+  });
+  const busy = useFormBusy(formId);
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 lg:flex-row lg:items-start lg:justify-between">
       <div className="flex min-w-0 items-start gap-3">
-        <img
-          src={member.avatar}
-          alt=""
-          width={40}
-          height={40}
-          className="size-10 shrink-0 rounded-full"
-        />
+        <Avatar src={member.avatar} size={40} keepSize />
         <div className="min-w-0">
           <p className="font-semibold">
             {member.name}
@@ -190,43 +181,34 @@ function MemberItem({ member, isMe, error }: { member: Member; isMe: boolean; er
           Your own password and authenticator are under My account.
         </p>
       ) : (
-        <Form
-          method="post"
-          className="flex flex-col gap-2 lg:items-end"
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          <input type="hidden" name="userId" value={member.id} />
+        <StaffForm form={form} className="flex flex-col gap-2 lg:items-end">
+          <input type="hidden" name={fields.userId.name} value={member.id} />
           <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor={`${id}-role`} className="sr-only">
+            <label htmlFor={fields.role.id} className="sr-only">
               Role of {member.name}
             </label>
             <select
-              id={`${id}-role`}
-              name="role"
+              key={fields.role.key}
+              id={fields.role.id}
+              name={fields.role.name}
               defaultValue={member.role}
               className={`${inputClass} min-h-11 w-auto`}
             >
-              {ROLE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.value === "admin" ? "Admin" : "Editor"}
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role === "admin" ? "Admin" : "Editor"}
                 </option>
               ))}
             </select>
-            <Button type="submit" name="intent" value="role" variant="secondary" disabled={busy}>
+            <SubmitButton formId={formId} intent="role" variant="secondary">
               Change role
-            </Button>
+            </SubmitButton>
           </div>
           <div className="flex flex-wrap gap-2">
             {member.disabled ? (
-              <Button
-                type="submit"
-                name="intent"
-                value="enable"
-                variant="secondary"
-                disabled={busy}
-              >
+              <SubmitButton formId={formId} intent="enable" variant="secondary">
                 Enable
-              </Button>
+              </SubmitButton>
             ) : (
               <ConfirmButton
                 name="intent"
@@ -253,12 +235,7 @@ function MemberItem({ member, isMe, error }: { member: Member; isMe: boolean; er
               </Button>
             )}
           </div>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-              {error}
-            </p>
-          )}
-        </Form>
+        </StaffForm>
       )}
     </li>
   );
@@ -284,57 +261,33 @@ function PasswordLinkPanel({ email, link }: { email: string; link: string }) {
 }
 
 function InviteForm({ actionData }: { actionData: ActionData }) {
-  const navigation = useNavigation();
-  const sending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const failed = actionData && actionData.intent === "invite" && "errors" in actionData;
-  const errors: Record<string, string> = failed ? actionData.errors : {};
-  const values = failed ? actionData.values : undefined;
+  const [form, fields] = useStaffForm(inviteSchema, {
+    id: "invite",
+    actionData,
+    defaultValue: { role: "editor" },
+  });
   return (
     <Panel title="Invite a member">
       <p className="-mt-2 mb-4 text-sm text-muted">
         They get an e-mail with a link to choose their password (valid for 3 days).
       </p>
-      <Form method="post" noValidate>
-        <input type="hidden" name="intent" value="invite" />
-        <FieldError id="invite-form" message={errors.form} />
+      <StaffForm form={form} intent="invite">
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            id="invite-name"
-            name="name"
-            label="Name"
-            autoComplete="off"
-            required
-            defaultValue={values?.name ?? ""}
-            error={errors.name}
-          />
-          <TextField
-            id="invite-email"
-            name="email"
-            type="email"
-            label="E-mail"
-            autoComplete="off"
-            required
-            defaultValue={values?.email ?? ""}
-            error={errors.email}
-          />
-          <SelectField
-            id="invite-role"
-            name="role"
+          <FormTextField field={fields.name} label="Name" autoComplete="off" />
+          <FormTextField field={fields.email} type="email" label="E-mail" autoComplete="off" />
+          <FormSelect
+            field={fields.role}
             label="Role"
             placeholder="Choose a role"
             options={ROLE_OPTIONS}
-            required
-            defaultValue={values?.role ?? "editor"}
-            error={errors.role}
           />
         </div>
         <div className="mt-5 flex justify-end">
-          <Button type="submit" variant="primary" disabled={sending}>
-            {sending ? "Sending…" : "Send invitation"}
-          </Button>
+          <SubmitButton formId="invite" pendingLabel="Sending…">
+            Send invitation
+          </SubmitButton>
         </div>
-      </Form>
+      </StaffForm>
     </Panel>
   );
 }

@@ -1,0 +1,47 @@
+import { useId } from "react";
+import { Form, Link } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+
+/** A filter bar: a GET form, so filters live in the URL and work without JavaScript. */
+export function FilterBar({ children, resetTo }: { children: React.ReactNode; resetTo: string }) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      {children}
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary">
+          <Icon name="funnel" className="size-4" />
+          Apply
+        </Button>
+        <Link to={resetTo} className={buttonClasses("ghost")}>
+          Reset
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export const inputClass =
+  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-ink hover:border-ink/40";
+
+export function FilterField({
+  label,
+  children,
+}: {
+  label: string;
+  children: (id: string) => React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-40 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold text-muted">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}

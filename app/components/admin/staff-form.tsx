@@ -1,0 +1,240 @@
+import {
+  getFormProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  CheckboxField,
+  FieldError,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/form-field";
+
+/**
+ * The one way a staff screen builds a form (see "How to add a staff screen" in
+ * docs/ARCHITECTURE.md): a zod schema shared with the action, validated in the browser as
+ * the member types and again on the server; the server's answer (`formAnswer`) puts its
+ * errors beside the fields and keeps what was typed, with or without JavaScript.
+ */
+
+/** What an action answers for one form: which form, and Conform's result for it. */
+export interface StaffFormAnswer {
+  form: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** The answer for the form `formId`, if the last action was about it. */
+export function resultFor(actionData: unknown, formId: string) {
+  if (!actionData || typeof actionData !== "object") return undefined;
+  const answer = actionData as Partial<StaffFormAnswer>;
+  return answer.form === formId ? answer.result : undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod object schema
+type AnySchema = z.ZodType<Record<string, any>>;
+
+/** Conform's form for a staff screen, checked with `schema` before it is sent. */
+export function useStaffForm<Schema extends AnySchema>(
+  schema: Schema,
+  {
+    id,
+    actionData,
+    defaultValue,
+  }: {
+    id: string;
+    actionData: unknown;
+    defaultValue?: Record<string, unknown>;
+  },
+) {
+  return useForm<z.output<Schema>, z.output<Schema>>({
+    id,
+    lastResult: resultFor(actionData, id),
+    defaultValue: defaultValue as never,
+    constraint: getZodConstraint(schema),
+    // Checked when sent, then again as the member corrects: a message appearing on blur
+    // would move the submit button away from a click already under way.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** Is this form being sent right now (optionally: with this intent)? */
+export function useFormBusy(formId: string, intent?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting" || !navigation.formData) return false;
+  if (navigation.formData.get("formId") !== formId) return false;
+  return intent === undefined || navigation.formData.get("intent") === intent;
+}
+
+/**
+ * A posted form with its id (so the answer finds it again), its form-level error and
+ * an optional fixed intent.
+ */
+export function StaffForm({
+  form,
+  intent,
+  children,
+  className,
+  "aria-label": ariaLabel,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
+  form: FormMetadata<any, string[]>;
+  intent?: string;
+  children: React.ReactNode;
+  className?: string;
+  "aria-label"?: string;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={className} aria-label={ariaLabel}>
+      <input type="hidden" name="formId" value={form.id} />
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      {form.errors?.[0] && (
+        <p
+          id={form.errorId}
+          role="alert"
+          className="mb-4 rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
+        >
+          {form.errors[0]}
+        </p>
+      )}
+      {children}
+    </Form>
+  );
+}
+
+/** The submit button of a staff form: disabled and relabelled while it is sent. */
+export function SubmitButton({
+  formId,
+  intent,
+  pendingLabel,
+  variant = "primary",
+  size,
+  children,
+}: {
+  formId: string;
+  intent?: string;
+  pendingLabel?: string;
+  variant?: "primary" | "secondary" | "ghost";
+  size?: "md" | "lg";
+  children: React.ReactNode;
+}) {
+  const busy = useFormBusy(formId, intent);
+  return (
+    <Button
+      type="submit"
+      variant={variant}
+      size={size}
+      name={intent ? "intent" : undefined}
+      value={intent}
+      disabled={busy}
+    >
+      {busy && pendingLabel ? pendingLabel : children}
+    </Button>
+  );
+}
+
+type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/** What every field takes from Conform: id, name, kept value, error, required. */
+function fieldProps(field: Field) {
+  return {
+    id: field.id,
+    name: field.name,
+    error: field.errors?.[0],
+    required: field.required,
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+export function FormTextField({
+  field,
+  ...input
+}: { field: Field; label: React.ReactNode; hint?: string } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name" | "defaultValue"
+>) {
+  return (
+    <TextField
+      key={field.key}
+      {...fieldProps(field)}
+      defaultValue={text(field.initialValue)}
+      {...input}
+    />
+  );
+}
+
+export function FormTextArea({
+  field,
+  ...textarea
+}: { field: Field; label: React.ReactNode; hint?: string } & Omit<
+  React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "name" | "defaultValue"
+>) {
+  return (
+    <TextAreaField
+      key={field.key}
+      {...fieldProps(field)}
+      defaultValue={text(field.initialValue)}
+      {...textarea}
+    />
+  );
+}
+
+export function FormSelect({
+  field,
+  ...select
+}: {
+  field: Field;
+  label: React.ReactNode;
+  hint?: string;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
+  return (
+    <SelectField
+      key={field.key}
+      {...fieldProps(field)}
+      defaultValue={text(field.initialValue)}
+      {...select}
+    />
+  );
+}
+
+export function FormCheckbox({
+  field,
+  label,
+  className,
+  noteId,
+}: {
+  field: Field;
+  label: React.ReactNode;
+  className?: string;
+  /** The id of a note beside the checkbox that assistive technology should read with it. */
+  noteId?: string;
+}) {
+  const error = field.errors?.[0];
+  const describedBy = [error ? `${field.id}-error` : "", noteId ?? ""].filter(Boolean).join(" ");
+  return (
+    <CheckboxField
+      key={field.key}
+      id={field.id}
+      name={field.name}
+      label={label}
+      error={error}
+      className={className}
+      defaultChecked={field.initialValue === "on"}
+      aria-describedby={describedBy || undefined}
+    />
+  );
+}
+
+export { FieldError };
