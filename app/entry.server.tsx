@@ -102,6 +102,7 @@ function renderWhole(
       const html = optimizeDocument(Buffer.concat(chunks).toString("utf8"), {
         nonce,
         css: builtStylesheet(stylesheetUrl),
+        entryImports: routerContext.manifest.entry.imports,
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(html, { headers: responseHeaders, status }));

@@ -42,6 +42,17 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/**
+ * The request's nonce for `<Links>`. On the server React Router supplies it from
+ * `<ServerRouter nonce>`. In the browser, which hides a nonce attribute's value from the
+ * page, it is read back from the element property that keeps it: hydration compares the
+ * tags' nonces with that property, so the browser must render the same value.
+ */
+function linksNonce(): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  return document.querySelector<HTMLElement>("[nonce]")?.nonce || undefined;
+}
+
 /** Marks the document once React has taken over, for tests and monitoring to wait on. */
 function HydrationMark() {
   useEffect(() => {
@@ -58,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f2a2e" />
         <Meta />
-        <Links />
+        <Links nonce={linksNonce()} />
       </head>
       <body>
         {children}

@@ -1,30 +1,38 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, RadioGroupField, SelectField, TextField } from "~/components/ui/form-field";
+import {
+  CheckboxField,
+  HoneypotField,
+  RadioGroupField,
+  SelectField,
+  TextField,
+} from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import type { CompanySettings } from "~/db/schema/settings";
 import { currentAffiliateCode } from "~/modules/affiliates/affiliate.client";
 import { storedTrackingParams } from "~/modules/attribution/tracking.client";
 import {
   EMPTY_LEAD_FORM,
+  LEAD_FIELD_LABELS,
   LEAD_FIELDS,
+  LEAD_FORM_TEXT,
+  PHONE_MESSAGES,
   PROJECT_TYPES,
   SERVICES,
   sourceOptions,
   type LeadField,
   type LeadFieldErrors,
   type LeadFormValues,
-} from "~/modules/leads/lead-options";
+} from "~/modules/leads/lead-fields";
 import type { validateLead } from "~/modules/leads/lead.schema";
-import { LEAD_FORM_TEXT, PHONE_MESSAGES } from "~/modules/leads/lead-messages";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   LEAD_FORM_ACTION,
   TRACKING_FIELD_PREFIX,
   type LeadActionResult,
-} from "~/modules/leads/lead-form";
+} from "~/modules/leads/lead-form-post";
 import { normalizePhone } from "~/modules/leads/phone";
 import { prefillSource } from "~/modules/leads/source-prefill";
 import { telHref } from "~/modules/settings/format";
@@ -75,7 +83,7 @@ export function ConsultationForm({
   const [submitAttempted, setSubmitAttempted] = useState(false);
   // The token of the page the form first came with: fill time counts from then.
   const [token] = useState(formToken);
-  // Digits past the tenth are cut as they are typed (SPEC §5); the message says why.
+  // Digits past the tenth are cut as typed (docs/REQUIREMENTS.md R5.2); the message says why.
   const [phoneOverflow, setPhoneOverflow] = useState<string>();
   // The server's answer: from a background submission, or a post made without JavaScript.
   const serverResult = fetcher.data ?? result;
@@ -219,10 +227,20 @@ export function ConsultationForm({
       )}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" required autoComplete="given-name" {...text("firstName")} />
-        <TextField label="Last name" required autoComplete="family-name" {...text("lastName")} />
         <TextField
-          label="E-mail"
+          label={LEAD_FIELD_LABELS.firstName}
+          required
+          autoComplete="given-name"
+          {...text("firstName")}
+        />
+        <TextField
+          label={LEAD_FIELD_LABELS.lastName}
+          required
+          autoComplete="family-name"
+          {...text("lastName")}
+        />
+        <TextField
+          label={LEAD_FIELD_LABELS.email}
           type="email"
           required
           autoComplete="email"
@@ -230,7 +248,7 @@ export function ConsultationForm({
           {...text("email")}
         />
         <TextField
-          label="Phone"
+          label={LEAD_FIELD_LABELS.phone}
           type="tel"
           required
           autoComplete="tel"
@@ -241,7 +259,7 @@ export function ConsultationForm({
       </div>
 
       <SelectField
-        label="Service"
+        label={LEAD_FIELD_LABELS.service}
         required
         placeholder="Choose a service"
         options={SERVICES.map((service) => ({ value: service, label: service }))}
@@ -251,7 +269,7 @@ export function ConsultationForm({
       <RadioGroupField
         id={`${idPrefix}-projectType`}
         name="projectType"
-        label="Project type"
+        label={LEAD_FIELD_LABELS.projectType}
         required
         value={values.projectType}
         options={PROJECT_TYPES}
@@ -267,22 +285,18 @@ export function ConsultationForm({
         options={options.map((option) => ({ value: option, label: option }))}
         {...text("source")}
       />
-      <div data-when="referral">
-        <TextField
-          label={LEAD_FORM_TEXT.referralNameLabel}
-          required
-          autoComplete="off"
-          {...text("referralName")}
-        />
-      </div>
-      <div data-when="other">
-        <TextField
-          label="Where did you hear about us?"
-          required
-          autoComplete="off"
-          {...text("otherSource")}
-        />
-      </div>
+      {[
+        {
+          when: "referral",
+          label: LEAD_FORM_TEXT.referralNameLabel,
+          field: "referralName" as const,
+        },
+        { when: "other", label: "Where did you hear about us?", field: "otherSource" as const },
+      ].map(({ when, label, field }) => (
+        <div key={when} data-when={when}>
+          <TextField label={label} required autoComplete="off" {...text(field)} />
+        </div>
+      ))}
 
       <div data-when="all-present">
         <CheckboxField
@@ -295,19 +309,7 @@ export function ConsultationForm({
         {...checkbox("agreeToContact")}
       />
 
-      {/* People never see this field; form-filling bots do. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Website
-          <input
-            type="text"
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </label>
-      </div>
+      <HoneypotField name={HONEYPOT_FIELD} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={serverResult?.formToken ?? token} />
       <input type="hidden" name="pagePath" value={pathname} />
       {formError && (

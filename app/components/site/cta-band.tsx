@@ -1,8 +1,6 @@
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { telHref } from "~/modules/settings/format";
-import { useCompany } from "./use-site";
-import { Icon } from "~/components/ui/icon";
+import { PhoneButton } from "./call-to-action";
 
 /** The closing call to action of a page: consultation request and phone. */
 export function CtaBand({
@@ -18,7 +16,6 @@ export function CtaBand({
   quoteHref?: string;
   quoteLabel?: string;
 }) {
-  const company = useCompany();
   return (
     <section
       aria-labelledby={id}
@@ -35,10 +32,7 @@ export function CtaBand({
           <a href={quoteHref} className={buttonClasses("primary", "lg")}>
             {quoteLabel}
           </a>
-          <a href={telHref(company.phone)} className={buttonClasses("inverse", "lg")}>
-            <Icon name="phone" className="size-5" />
-            {company.phone}
-          </a>
+          <PhoneButton variant="inverse" />
         </div>
       </Container>
     </section>

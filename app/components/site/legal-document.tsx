@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { Container } from "~/components/ui/container";
 import type { loader as siteLayoutLoader } from "~/routes/_site/layout";
 import { telHref } from "~/modules/settings/format";
+import { DescriptionList } from "./page-blocks";
 import { PageHero } from "./page-hero";
 
 /** One numbered part of a legal document: its anchor, its h2, and its body. */
@@ -14,8 +15,14 @@ export interface LegalSection {
 
 export type LegalCompany = ReturnType<typeof useLegalCompany>;
 
+/** A legal document's words, written with the company's details from the settings. */
+export type LegalText = (company: LegalCompany) => {
+  intro: React.ReactNode;
+  sections: LegalSection[];
+};
+
 /** The company profile the site layout already loaded; no extra query. */
-export function useLegalCompany() {
+function useLegalCompany() {
   const data = useRouteLoaderData<typeof siteLayoutLoader>("routes/_site/layout");
   if (!data) throw new Error("Legal pages are only available inside the site layout");
   return data.company;
@@ -42,16 +49,15 @@ const PROSE = [
  */
 export function LegalDocument({
   title,
-  intro,
   effectiveDate,
-  sections,
+  text,
 }: {
   title: string;
-  intro: React.ReactNode;
   /** ISO date (YYYY-MM-DD) and how it is written, e.g. "November 22, 2026". */
   effectiveDate: { iso: string; label: string };
-  sections: LegalSection[];
+  text: LegalText;
 }) {
+  const { intro, sections } = text(useLegalCompany());
   return (
     <>
       <PageHero eyebrow="Legal" title={title}>
@@ -119,19 +125,20 @@ export function LegalTermList({
   items: { term: React.ReactNode; description: React.ReactNode }[];
 }) {
   return (
-    <dl className="mt-6 divide-y divide-stone-200 rounded-(--radius-card) border border-stone-200 bg-white">
-      {items.map((item, index) => (
-        <div key={index} className="px-5 py-4 sm:px-6">
-          <dt className="font-semibold leading-7 text-ink">{item.term}</dt>
-          <dd className="mt-1 leading-7">{item.description}</dd>
-        </div>
-      ))}
-    </dl>
+    <DescriptionList
+      items={items}
+      classes={{
+        list: "mt-6 divide-y divide-stone-200 rounded-(--radius-card) border border-stone-200 bg-white",
+        item: "px-5 py-4 sm:px-6",
+        term: "font-semibold leading-7 text-ink",
+        description: "mt-1 leading-7",
+      }}
+    />
   );
 }
 
 /** The company's postal and e-mail address as the settings hold them. */
-export function LegalContactCard() {
+function LegalContactCard() {
   const company = useLegalCompany();
   return (
     <address className="mt-6 rounded-(--radius-card) border border-stone-200 bg-white px-6 py-5 not-italic leading-8 shadow-(--shadow-card)">
@@ -146,4 +153,18 @@ export function LegalContactCard() {
       Phone: <a href={telHref(company.phone)}>{company.phone}</a>
     </address>
   );
+}
+
+/** The closing section of a legal document: how to reach us, after a line of its own. */
+export function legalContactSection(lead: string): LegalSection {
+  return {
+    id: "contact-us",
+    title: "How to contact us",
+    content: (
+      <>
+        <p>{lead}</p>
+        <LegalContactCard />
+      </>
+    ),
+  };
 }

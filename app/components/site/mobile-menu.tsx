@@ -3,9 +3,8 @@ import { NavLink } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ExternalLink } from "~/components/ui/external-link";
-import { Icon } from "~/components/ui/icon";
 import { STRINGS } from "~/modules/platform/strings";
-import { telHref } from "~/modules/settings/format";
+import { PhoneLink } from "./call-to-action";
 import { MAIN_NAV, QUOTE_ANCHOR } from "./navigation";
 import type { SiteCompany } from "./site-company";
 
@@ -101,35 +100,28 @@ export default function MobileMenu({
           </ul>
         </nav>
         <div className="flex flex-col gap-3">
-          <a
-            href={telHref(company.phone)}
+          <PhoneLink
+            phone={company.phone}
             onClick={onClose}
             className={buttonClasses("primary", "lg")}
+            iconClassName="size-5"
           >
-            <Icon name="phone" className="size-5" />
             {STRINGS.nav.callUsNow}
-          </a>
-          <ExternalLink
-            href={company.financingUrl}
-            onClick={onClose}
-            className={buttonClasses("secondary", "lg")}
-          >
-            {STRINGS.nav.financing}
-          </ExternalLink>
-          <ExternalLink
-            href={company.paymentsUrl}
-            onClick={onClose}
-            className={buttonClasses("secondary", "lg")}
-          >
-            {STRINGS.nav.payments}
-          </ExternalLink>
-          <ExternalLink
-            href={company.reviewUrl}
-            onClick={onClose}
-            className={buttonClasses("secondary", "lg")}
-          >
-            {STRINGS.nav.review}
-          </ExternalLink>
+          </PhoneLink>
+          {[
+            { href: company.financingUrl, label: STRINGS.nav.financing },
+            { href: company.paymentsUrl, label: STRINGS.nav.payments },
+            { href: company.reviewUrl, label: STRINGS.nav.review },
+          ].map((link) => (
+            <ExternalLink
+              key={link.label}
+              href={link.href}
+              onClick={onClose}
+              className={buttonClasses("secondary", "lg")}
+            >
+              {link.label}
+            </ExternalLink>
+          ))}
         </div>
       </Container>
     </div>

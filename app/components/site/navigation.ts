@@ -1,6 +1,6 @@
 import { STRINGS } from "~/modules/platform/strings";
 
-/** The header navigation, in order (SPEC: Home, Bathrooms, Commercial, Reviews, About, Get a Quote). */
+/** The header navigation, in order (docs/REQUIREMENTS.md R2.8). */
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
   { to: "/bathrooms", label: "Bathrooms" },

@@ -33,3 +33,22 @@ export function ReviewCard({
     </figure>
   );
 }
+
+/** Reviews side by side or stacked, as `className` lays them out. */
+export function ReviewList({
+  reviews,
+  className,
+}: {
+  reviews: readonly PublicReview[];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {reviews.map((review) => (
+        <li key={review.id}>
+          <ReviewCard review={review} />
+        </li>
+      ))}
+    </ul>
+  );
+}

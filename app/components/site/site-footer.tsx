@@ -8,6 +8,8 @@ import { MAIN_NAV } from "./navigation";
 import type { SiteCompany } from "./site-company";
 import { Icon } from "~/components/ui/icon";
 
+const FOOTER_LINK = "hover:text-white hover:underline";
+
 export function SiteFooter({ company, year }: { company: SiteCompany; year: number }) {
   return (
     <footer className="render-when-visible bg-ink text-stone-200">
@@ -22,11 +24,11 @@ export function SiteFooter({ company, year }: { company: SiteCompany; year: numb
             <br />
             {company.addressLocality}, {company.addressRegion} {company.postalCode}
             <br />
-            <a href={telHref(company.phone)} className="hover:text-white hover:underline">
+            <a href={telHref(company.phone)} className={FOOTER_LINK}>
               {company.phone}
             </a>
             <br />
-            <a href={`mailto:${company.email}`} className="hover:text-white hover:underline">
+            <a href={`mailto:${company.email}`} className={FOOTER_LINK}>
               {company.email}
             </a>
           </address>
@@ -36,46 +38,28 @@ export function SiteFooter({ company, year }: { company: SiteCompany; year: numb
           <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wider text-stone-100">
             Explore
           </h2>
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-2">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/privacy-policy" className="hover:text-white hover:underline">
-                {STRINGS.footer.privacy}
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className="hover:text-white hover:underline">
-                {STRINGS.footer.terms}
-              </Link>
-            </li>
-          </ul>
+          <FooterLinks
+            className="grid grid-cols-2 gap-x-6 gap-y-2"
+            links={[
+              ...MAIN_NAV.map((item) => ({ href: item.to, label: item.label })),
+              { href: "/privacy-policy", label: STRINGS.footer.privacy },
+              { href: "/terms", label: STRINGS.footer.terms },
+            ]}
+          />
         </nav>
 
         <div className="flex flex-col gap-3">
           <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-stone-100">
             Follow us
           </h2>
-          <ul className="flex flex-col gap-2">
-            <li>
-              <ExternalLink href={company.facebookUrl} className="hover:text-white hover:underline">
-                Facebook
-              </ExternalLink>
-            </li>
-            <li>
-              <ExternalLink
-                href={company.instagramUrl}
-                className="hover:text-white hover:underline"
-              >
-                Instagram
-              </ExternalLink>
-            </li>
-          </ul>
+          <FooterLinks
+            className="flex flex-col gap-2"
+            external
+            links={[
+              { href: company.facebookUrl, label: "Facebook" },
+              { href: company.instagramUrl, label: "Instagram" },
+            ]}
+          />
         </div>
       </Container>
 
@@ -94,5 +78,34 @@ export function SiteFooter({ company, year }: { company: SiteCompany; year: numb
         </Container>
       </div>
     </footer>
+  );
+}
+
+/** A column of footer links: pages of this site, or of other sites (`external`). */
+function FooterLinks({
+  links,
+  className,
+  external = false,
+}: {
+  links: Array<{ href: string; label: string }>;
+  className: string;
+  external?: boolean;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.label}>
+          {external ? (
+            <ExternalLink href={link.href} className={FOOTER_LINK}>
+              {link.label}
+            </ExternalLink>
+          ) : (
+            <Link to={link.href} className={FOOTER_LINK}>
+              {link.label}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { telHref } from "~/modules/settings/format";
+import { PhoneLink } from "./call-to-action";
 import { Logo } from "./logo";
 import { MAIN_NAV, QUOTE_ANCHOR } from "./navigation";
 import type { SiteCompany } from "./site-company";
@@ -73,13 +73,11 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
       {/* Phones: the two actions that matter most, always in reach (with the row above: 112 px). */}
       <div className="border-t border-stone-200 bg-stone-100 lg:hidden">
         <Container className="flex h-12 items-center justify-between gap-3 text-sm">
-          <a
-            href={telHref(company.phone)}
+          <PhoneLink
+            phone={company.phone}
             className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink"
-          >
-            <Icon name="phone" className="size-4 text-brass" />
-            {company.phone}
-          </a>
+            iconClassName="size-4 text-brass"
+          />
           <a href={QUOTE_ANCHOR.to} className={buttonClasses("primary", "md", "min-h-9 py-1.5")}>
             {QUOTE_ANCHOR.label}
           </a>

@@ -1,9 +1,8 @@
 import { ExternalLink } from "~/components/ui/external-link";
 import { Container } from "~/components/ui/container";
-import { telHref } from "~/modules/settings/format";
+import { PhoneLink } from "./call-to-action";
 import { STRINGS } from "~/modules/platform/strings";
 import type { SiteCompany } from "./site-company";
-import { Icon } from "~/components/ui/icon";
 
 /** Desktop-only bar above the header: phone and the three external links. */
 export function TopBar({ company }: { company: SiteCompany }) {
@@ -14,13 +13,11 @@ export function TopBar({ company }: { company: SiteCompany }) {
       data-testid="top-bar"
     >
       <Container className="flex h-10 items-center justify-between gap-6">
-        <a
-          href={telHref(company.phone)}
+        <PhoneLink
+          phone={company.phone}
           className="inline-flex items-center gap-2 font-semibold hover:text-white"
-        >
-          <Icon name="phone" className="size-4" />
-          {company.phone}
-        </a>
+          iconClassName="size-4"
+        />
         <ul className="flex items-center gap-6">
           <li>
             <ExternalLink href={company.financingUrl} className="hover:text-white hover:underline">

@@ -8,7 +8,7 @@ const controlBase =
 const controlState = (invalid: boolean) =>
   invalid ? "border-danger" : "border-stone-300 hover:border-ink/40";
 
-export const fieldIds = (id: string) => ({ hint: `${id}-hint`, error: `${id}-error` });
+const fieldIds = (id: string) => ({ hint: `${id}-hint`, error: `${id}-error` });
 
 function describedBy(id: string, hint?: string, error?: string): string | undefined {
   const ids = fieldIds(id);
@@ -88,57 +88,43 @@ interface ControlAria {
   className: string;
 }
 
-export function TextField({
+/** Splits a field's own props (label, error…) from those of its control. */
+function splitField<Props extends FieldProps>({
   id,
   label,
   error,
   hint,
   required,
   className,
-  ...input
-}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) {
-  return (
-    <Field
-      {...{ id, label, error, hint, required, className }}
-      control={(aria) => <input {...aria} {...input} />}
-    />
-  );
+  ...control
+}: Props) {
+  return [{ id, label, error, hint, required, className }, control] as const;
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  className,
-  ...textarea
-}: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
-  return (
-    <Field
-      {...{ id, label, error, hint, required, className }}
-      control={(aria) => <textarea {...aria} {...textarea} />}
-    />
-  );
+export function TextField(
+  props: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">,
+) {
+  const [field, input] = splitField(props);
+  return <Field {...field} control={(aria) => <input {...aria} {...input} />} />;
 }
 
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  className,
-  placeholder,
-  options,
-  ...select
-}: FieldProps & {
-  placeholder: string;
-  options: readonly { value: string; label: string }[];
-} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+export function TextAreaField(
+  props: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id">,
+) {
+  const [field, textarea] = splitField(props);
+  return <Field {...field} control={(aria) => <textarea {...aria} {...textarea} />} />;
+}
+
+export function SelectField(
+  props: FieldProps & {
+    placeholder: string;
+    options: readonly { value: string; label: string }[];
+  } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id">,
+) {
+  const [field, { placeholder, options, ...select }] = splitField(props);
   return (
     <Field
-      {...{ id, label, error, hint, required, className }}
+      {...field}
       control={(aria) => (
         <select {...aria} className={`${aria.className} appearance-auto`} {...select}>
           <option value="">{placeholder}</option>
@@ -236,6 +222,18 @@ export function CheckboxField({
         </label>
       </div>
       <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+/** A field people never see and form-filling bots do: filled in, it marks the sender as a bot. */
+export function HoneypotField({ name }: { name: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { affiliateCodeFromUrl, isValidAffiliateCode } from "./affiliate-code";
 
-describe("affiliate codes (SPEC §5)", () => {
+describe("affiliate codes (R5.1)", () => {
   it.each([
     ["abc_123", true],
     ["A", true],

@@ -1,9 +1,12 @@
-/** SPEC §5 and §9: the referral code in links, and how the browser and server keep it. */
+/**
+ * The referral code in links, and how the browser and server keep it
+ * (docs/REQUIREMENTS.md R5.1, R9.1).
+ */
 
 const AFFILIATE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
 
 export const AFFILIATE_COOKIE = "lm_affiliate";
-export const AFFILIATE_COOKIE_DAYS = 90;
+const AFFILIATE_COOKIE_DAYS = 90;
 export const AFFILIATE_COOKIE_MAX_AGE_SECONDS = AFFILIATE_COOKIE_DAYS * 24 * 60 * 60;
 /** Local-storage key of the encoded fallback copy. */
 export const AFFILIATE_STORAGE_KEY = "lumen_affiliate";

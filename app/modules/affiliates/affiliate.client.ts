@@ -7,7 +7,7 @@ import {
   isValidAffiliateCode,
 } from "./affiliate-code";
 
-/** SPEC §3's affiliate state. */
+/** The affiliate state (docs/REQUIREMENTS.md R3.3). */
 export interface AffiliateState {
   affiliateCode: string | null;
   isAffiliated: boolean;
@@ -52,8 +52,8 @@ function fromFallback(): string | undefined {
 }
 
 /**
- * SPEC §4: a valid code in the URL is stored (source url); otherwise a stored code is
- * refreshed (source cookie); otherwise not affiliated.
+ * docs/REQUIREMENTS.md R4.1: a valid code in the URL is stored (source url); otherwise a
+ * stored code is refreshed (source cookie); otherwise not affiliated.
  */
 export function refreshAffiliate(url: URL = new URL(location.href)): AffiliateState {
   const fromUrl = affiliateCodeFromUrl(url.searchParams);

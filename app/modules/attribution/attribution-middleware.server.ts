@@ -21,7 +21,7 @@ const NOT_LANDINGS = /^\/(admin|affiliate|api)(\/|$)/;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Honours a referral code on the first response (PRODUCT.md decision 3) and keeps the
+ * Honours a referral code on the first response (docs/REQUIREMENTS.md D3) and keeps the
  * browser's first and last marketing touch on the server, so visitors without JavaScript
  * are attributed too. Works only when the URL or Referer says something; bots are ignored.
  */

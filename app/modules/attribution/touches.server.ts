@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitors, type Touch } from "~/db/schema";
 import { hasTrackingParams, trackingParamsFromUrl } from "./tracking";
+import { isUuid } from "~/modules/platform/patterns";
 
 /** First-party cookie naming the browser's touch record (no personal data in it). */
 export const VISITOR_COOKIE = "lm_visitor";
 export const VISITOR_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isVisitorId = (value: unknown): value is string =>
-  typeof value === "string" && UUID.test(value);
+export const isVisitorId = isUuid;
 
 /**
  * A marketing touch when the landing says where the visitor came from: tracking

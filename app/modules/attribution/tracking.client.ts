@@ -24,7 +24,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Keeps the landing URL's tracking parameters under one local-storage key (SPEC §3). */
+/** Keeps the landing's tracking parameters under one storage key (docs/REQUIREMENTS.md R3.2). */
 export function captureTrackingParams(url: URL = new URL(window.location.href)): void {
   const params = trackingParamsFromUrl(url.searchParams);
   if (hasTrackingParams(params)) storage()?.setItem(TRACKING_STORAGE_KEY, JSON.stringify(params));

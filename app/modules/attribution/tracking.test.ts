@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanTrackingParams, TRACKING_PARAMS, trackingParamsFromUrl } from "./tracking";
 
-describe("tracking parameters (SPEC §3)", () => {
+describe("tracking parameters (R3.2)", () => {
   it("names all 25", () => {
     expect(TRACKING_PARAMS).toHaveLength(25);
   });

@@ -1,8 +1,9 @@
 import { isAcceptableText, singleLine } from "~/modules/platform/text";
 
 /**
- * SPEC §3's tracking parameters: captured from the landing URL (and cookies), kept in the
- * browser under one key and on the server as first and last touch, stored with every lead.
+ * The tracking parameters (docs/REQUIREMENTS.md R3.2): captured from the landing URL (and
+ * cookies), kept in the browser under one key and on the server as first and last touch,
+ * stored with every lead.
  */
 export const TRACKING_PARAMS = [
   "source",
@@ -36,11 +37,11 @@ export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 export type TrackingParams = Partial<Record<TrackingParam, string>>;
 
 /** The ones that arrive in a landing page's URL (the rest come from cookies and the request). */
-export const URL_TRACKING_PARAMS = TRACKING_PARAMS.filter(
+const URL_TRACKING_PARAMS = TRACKING_PARAMS.filter(
   (name) => !["ga", "fbc", "fbp", "userAgent", "ip_address"].includes(name),
 );
 
-/** Local-storage key of the browser's copy (SPEC: one key). */
+/** Local-storage key of the browser's copy (docs/REQUIREMENTS.md R3.2: one key). */
 export const TRACKING_STORAGE_KEY = "lumen_tracking_params";
 
 /** Cookies whose values become ga, fbc and fbp. */

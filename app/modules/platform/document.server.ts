@@ -10,40 +10,19 @@ import { fileURLToPath } from "node:url";
  *   React Router's boot module imports its route modules only once the page has painted,
  *   so on a slow connection the JavaScript does not compete with the HTML, the stylesheet
  *   and the main image.
+ *
+ * React Router has no option for either, so the boot module is adapted (see
+ * docs/decisions/009-boot-script-adapter.md).
  */
-export function optimizeDocument(html: string, options: { nonce: string; css: string | null }) {
-  let out = html.replace(/<link rel="modulepreload"[^>]*\/>/g, "");
-  out = out.replace(
-    /(<script[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/,
-    (whole, open: string, body: string, close: string) => {
-      const routes: Array<{ name: string; url: string }> = [];
-      const rest = body.replace(
-        /import \* as (\w+) from "([^"]+)";/g,
-        (_match, name: string, url: string) => {
-          routes.push({ name, url });
-          return "";
-        },
-      );
-      if (routes.length === 0) return whole;
-      const entryImports = JSON.parse(
-        /"entry":\s*\{\s*"module":\s*"[^"]+",\s*"imports":\s*(\[[^\]]*\])/.exec(rest)?.[1] ?? "[]",
-      ) as string[];
-      const urls = [...entryImports, ...routes.map((route) => route.url)];
-      // After the next paint, fetch every module in parallel, then evaluate them one at a
-      // time with a pause between, so no single task blocks the page for long.
-      const boot = [
-        "const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));",
-        "await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 250); });",
-        `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
-        `for (const url of ${JSON.stringify(entryImports)}) { await import(url); await nextTask(); }`,
-        ...routes.map(
-          (route) =>
-            `const ${route.name} = await import(${JSON.stringify(route.url)}); await nextTask();`,
-        ),
-      ].join("\n");
-      return `${open}${boot}${rest}${close}`;
-    },
-  );
+export function optimizeDocument(
+  html: string,
+  options: { nonce: string; css: string | null; entryImports: readonly string[] },
+) {
+  let out = html.replace(MODULE_PRELOAD, "");
+  out = out.replace(BOOT_SCRIPT, (whole, open: string, body: string, close: string) => {
+    const boot = parseBootScript(body);
+    return boot ? `${open}${deferBootScript(boot, options.entryImports)}${close}` : whole;
+  });
   if (options.css) {
     out = out.replace(
       "</head>",
@@ -51,6 +30,67 @@ export function optimizeDocument(html: string, options: { nonce: string; css: st
     );
   }
   return out;
+}
+
+/** The hints `<Scripts>` renders for the entry, the route modules and their imports. */
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\/>/g;
+
+/** `<Scripts>` renders one module script: the boot module. */
+const BOOT_SCRIPT = /(<script[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+
+/**
+ * A route module's static import, as react-router 7.18 writes it: `route0` for a whole
+ * module, `route0_main`, `route0_clientLoader`... for the chunks of a split one.
+ */
+const ROUTE_IMPORT = /^import \* as (route\d+(?:_\w+)?) from "([^"]+)";$/;
+
+/** What the rest of the boot module may hold: the manifest, the route table, the entry. */
+const BOOT_REST =
+  /^(?:const route\d+ = \{[^}]*\};\s*)*(?:window\.__reactRouterManifest = [\s\S]*?;\s*)?window\.__reactRouterRouteModules = \{[^}]*\};\s*import\("[^"]+"\);$/;
+
+export interface BootScript {
+  routeImports: Array<{ name: string; url: string }>;
+  rest: string;
+}
+
+/**
+ * React Router's boot module split into its route-module imports and the rest, or null
+ * when it is not the shape this adapter knows (then the document is left as rendered).
+ */
+export function parseBootScript(body: string): BootScript | null {
+  const lines = body.trim().split("\n");
+  // Where a development build imports its hot-reload runtime, production leaves a lone ";".
+  if (lines[0] === ";") lines.shift();
+  const routeImports: BootScript["routeImports"] = [];
+  while (lines.length > 0) {
+    const route = ROUTE_IMPORT.exec(lines[0]!.trim());
+    if (!route) break;
+    routeImports.push({ name: route[1]!, url: route[2]! });
+    lines.shift();
+  }
+  const rest = lines.join("\n").trim();
+  if (routeImports.length === 0 || !BOOT_REST.test(rest)) return null;
+  return { routeImports, rest };
+}
+
+/**
+ * The boot module rewritten to wait for the next paint, fetch every module in parallel,
+ * then evaluate them one at a time with a pause between, so no single task blocks the page
+ * for long. The entry's own imports go first, as their static import would have.
+ */
+export function deferBootScript(boot: BootScript, entryImports: readonly string[]): string {
+  const urls = [...entryImports, ...boot.routeImports.map((route) => route.url)];
+  return [
+    "const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));",
+    "await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 250); });",
+    `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    `for (const url of ${JSON.stringify(entryImports)}) { await import(url); await nextTask(); }`,
+    ...boot.routeImports.map(
+      (route) =>
+        `const ${route.name} = await import(${JSON.stringify(route.url)}); await nextTask();`,
+    ),
+    boot.rest,
+  ].join("\n");
 }
 
 let cachedCss: { url: string; css: string | null } | undefined;

@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { leads } from "~/db/schema";
-import { ensureCompanySettings } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { recordTouch } from "~/modules/attribution/touches.server";
-import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
-import { EMPTY_LEAD_FORM } from "~/modules/leads/lead-options";
+import { EMPTY_LEAD_FORM } from "~/modules/leads/lead-fields";
 import { submitLead } from "~/modules/leads/leads.server";
+import { staffTestWorldForFile } from "~/modules/staff/test-support.server";
 import { createLogger } from "./logger.server";
 
 /** Log lines written to memory, to read back what a failure logged. */
@@ -30,33 +28,21 @@ const PERSON = {
   ip: "203.0.113.58",
 };
 
-let database: TestDatabase;
-let jobs: Jobs;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureCompanySettings(database.db);
-  jobs = await startJobs(database, createLogger({ level: "silent" }), {
-    publicUrl: new URL("https://www.lumenbath.example"),
-  });
-});
-afterAll(async () => {
-  await jobs?.stop();
-  await database?.destroy();
-});
+const PUBLIC_URL = new URL("https://www.lumenbath.example");
+const world = staffTestWorldForFile({ publicUrl: PUBLIC_URL });
 
 describe("a database error in the log", () => {
   it("names the failure but none of the visitor's data", async () => {
     const { logger, text } = memoryLogger();
     // The table is gone for a moment: every insert fails with the values it carried.
-    await database.db.execute(sql`alter table ${leads} rename to leads_away`);
+    await world.database.db.execute(sql`alter table ${leads} rename to leads_away`);
     try {
       const outcome = await submitLead(
         {
-          database,
-          boss: jobs.boss,
+          database: world.database,
+          boss: world.jobs.boss,
           logger,
-          publicUrl: new URL("https://www.lumenbath.example"),
+          publicUrl: PUBLIC_URL,
           secret: "s".repeat(40),
         },
         {
@@ -85,7 +71,7 @@ describe("a database error in the log", () => {
       );
       expect(outcome.kind).toBe("unavailable");
     } finally {
-      await database.db.execute(sql`alter table leads_away rename to leads`);
+      await world.database.db.execute(sql`alter table leads_away rename to leads`);
     }
     const logged = text();
     expect(logged).toContain("storing a lead failed");
@@ -104,16 +90,16 @@ describe("a database error in the log", () => {
 
   it("keeps a visitor-table failure's query values out too", async () => {
     const { logger, text } = memoryLogger();
-    await database.db.execute(sql`alter table visitors rename to visitors_away`);
+    await world.database.db.execute(sql`alter table visitors rename to visitors_away`);
     try {
-      await recordTouch(database.db, undefined, {
+      await recordTouch(world.database.db, undefined, {
         at: new Date().toISOString(),
         landingPath: "/bathrooms",
         referrer: "https://mail.example/?to=marisol.quintanilla@example.com",
         params: { utm_campaign: "marisol-quintanilla-vip" },
       }).catch((err: unknown) => logger.error({ err }, "recording attribution failed"));
     } finally {
-      await database.db.execute(sql`alter table visitors_away rename to visitors`);
+      await world.database.db.execute(sql`alter table visitors_away rename to visitors`);
     }
     const logged = text();
     expect(logged).toContain("recording attribution failed");

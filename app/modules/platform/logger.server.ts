@@ -48,7 +48,7 @@ const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
  * (Drizzle's "params: ..."), the value PostgreSQL quotes after "invalid input syntax ...:",
  * and anything shaped like an e-mail address.
  */
-export function redactErrorMessage(message: string): string {
+function redactErrorMessage(message: string): string {
   return message
     .replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]")
     .replace(/(: )"(?:[^"\\]|\\.)*"(?=\s*$)/, '$1"[redacted]"')
@@ -68,7 +68,7 @@ interface SafeError {
  * the fields that say what failed; never its query parameters, a database error's detail
  * (PostgreSQL writes the offending row's values there) or a request body.
  */
-export function safeError(error: unknown, depth = 0): SafeError {
+function safeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error)) {
     return {
       type: typeof error,

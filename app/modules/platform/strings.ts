@@ -1,5 +1,5 @@
 /**
- * User-facing strings the specification quotes, to the letter, in one place.
+ * User-facing strings of docs/REQUIREMENTS.md, to the letter, in one place.
  * Other copy lives with its page.
  */
 export const STRINGS = {
@@ -27,7 +27,7 @@ export const STRINGS = {
   },
 } as const;
 
-/** "1 minute" or "N minutes" (SPEC §8), rounding up. */
+/** "1 minute" or "N minutes" (docs/REQUIREMENTS.md R8.1), rounding up. */
 export function minutesText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;

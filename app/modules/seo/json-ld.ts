@@ -34,13 +34,7 @@ export function businessJsonLd(company: CompanySettings, origin: string): JsonLd
       opens: entry.opens,
       closes: entry.closes,
     })),
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: company.ratingValue,
-      reviewCount: company.ratingCount,
-      bestRating: 5,
-      worstRating: 1,
-    },
+    aggregateRating: aggregateRating(company),
     areaServed: {
       "@type": "GeoCircle",
       geoMidpoint: {
@@ -52,6 +46,17 @@ export function businessJsonLd(company: CompanySettings, origin: string): JsonLd
     },
     priceRange: company.priceRange,
     sameAs: [company.facebookUrl, company.instagramUrl],
+  };
+}
+
+/** The business's average rating on the 1 to 5 scale the site shows. */
+function aggregateRating(company: Pick<CompanySettings, "ratingValue" | "ratingCount">) {
+  return {
+    "@type": "AggregateRating",
+    ratingValue: company.ratingValue,
+    reviewCount: company.ratingCount,
+    bestRating: 5,
+    worstRating: 1,
   };
 }
 
@@ -79,13 +84,7 @@ export function reviewsJsonLd(
     "@type": "HomeAndConstructionBusiness",
     "@id": `${origin}/#business`,
     name: company.name,
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: company.ratingValue,
-      reviewCount: company.ratingCount,
-      bestRating: 5,
-      worstRating: 1,
-    },
+    aggregateRating: aggregateRating(company),
     review: reviews.map((review) => ({
       "@type": "Review",
       author: { "@type": "Person", name: review.name },

@@ -1,21 +1,21 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/about-us";
 import { CtaBand } from "~/components/site/cta-band";
-import { JsonLd } from "~/components/site/json-ld";
+import { ConsultationActions } from "~/components/site/call-to-action";
+import { FaqSection } from "~/components/site/faq-section";
+import { FeatureCards, FeatureRows } from "~/components/site/feature-list";
+import { ArrowLink, StatList } from "~/components/site/page-blocks";
+import { OpeningHoursList } from "~/components/site/opening-hours";
+import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
 import { formatCount, useCompany } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { Faq, type FaqItem } from "~/components/ui/faq";
-import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
+import type { FaqItem } from "~/components/ui/faq";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import type { CompanySettings } from "~/db/schema/settings";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
-import { faqJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
-import { formatOpeningHours, telHref } from "~/modules/settings/format";
+import { telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
-
-const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,9 +33,7 @@ export const meta: Route.MetaFunction = (args) =>
     image: "/og/about-us.png",
   });
 
-export const links: Route.LinksFunction = () => [
-  imagePreload(DEMO_IMAGES["quincy-showroom"], HERO_SIZES),
-];
+export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["quincy-showroom"])];
 
 const VALUES = [
   {
@@ -137,40 +135,19 @@ export default function AboutUs() {
 
   return (
     <>
-      <section aria-labelledby="hero-heading" className="bg-white">
-        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-14 lg:py-20">
-          <div className="flex flex-col gap-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-brass">
-              About {company.name}
-            </p>
-            <h1 id="hero-heading" className="text-4xl leading-tight sm:text-5xl lg:text-6xl">
-              A family business building bathrooms since {company.foundedYear}
-            </h1>
-            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
-              We started with one tile setter, one van and a kitchen-table office in{" "}
-              {company.addressLocality}. Over {projects} projects later, we still do one thing:
-              design and build bathrooms, with our own people, at a price you know in advance.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <a href="#contact" className={buttonClasses("primary", "lg", "sm:whitespace-nowrap")}>
-                Request a Free Consultation
-              </a>
-              <a
-                href={telHref(company.phone)}
-                className={buttonClasses("secondary", "lg", "sm:whitespace-nowrap")}
-              >
-                Call {company.phone}
-              </a>
-            </div>
-          </div>
-          <ResponsiveImage
-            image={DEMO_IMAGES["quincy-showroom"]}
-            sizes={HERO_SIZES}
-            priority
-            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
-          />
-        </Container>
-      </section>
+      <ImageHero
+        eyebrow={<>About {company.name}</>}
+        title={<>A family business building bathrooms since {company.foundedYear}</>}
+        intro={
+          <>
+            We started with one tile setter, one van and a kitchen-table office in{" "}
+            {company.addressLocality}. Over {projects} projects later, we still do one thing: design
+            and build bathrooms, with our own people, at a price you know in advance.
+          </>
+        }
+        image={DEMO_IMAGES["quincy-showroom"]}
+        actions={<ConsultationActions wrap />}
+      />
 
       <Section tone="plain" labelledBy="story-heading" containerClassName="max-w-3xl">
         <SectionHeader id="story-heading" eyebrow="Our story" title="How it started" />
@@ -203,49 +180,32 @@ export default function AboutUs() {
         >
           The figures behind the family business, kept up to date.
         </SectionHeader>
-        <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">The year the family business began</dt>
-            <dd className="order-first font-serif text-5xl text-white">{company.foundedYear}</dd>
-          </div>
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">Projects completed</dt>
-            <dd className="order-first font-serif text-5xl text-white">{projects}+</dd>
-          </div>
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">Average rating from {reviewCount} reviews</dt>
-            <dd className="order-first font-serif text-5xl text-white">{company.ratingValue}/5</dd>
-          </div>
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">New England states we work in</dt>
-            <dd className="order-first font-serif text-5xl text-white">6</dd>
-          </div>
-        </dl>
-        <Link
-          to="/reviews"
-          className="mt-10 inline-flex items-center gap-2 font-semibold text-brass-light hover:text-white"
-        >
-          Read what our customers say <Icon name="arrow-right" className="size-4" />
-        </Link>
+        <StatList
+          className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4"
+          stats={[
+            { label: "The year the family business began", value: company.foundedYear },
+            { label: "Projects completed", value: `${projects}+` },
+            {
+              label: `Average rating from ${reviewCount} reviews`,
+              value: `${company.ratingValue}/5`,
+            },
+            { label: "New England states we work in", value: 6 },
+          ]}
+        />
+        <ArrowLink to="/reviews" className="mt-10 text-brass-light hover:text-white">
+          Read what our customers say
+        </ArrowLink>
       </Section>
 
       <Section tone="white" labelledBy="values-heading">
         <SectionHeader id="values-heading" eyebrow="What we believe" title="How we work, and why">
           Four promises we have kept since the first bathroom, and still keep on every project.
         </SectionHeader>
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {VALUES.map((value) => (
-            <li key={value.title}>
-              <Card className="flex h-full flex-col gap-3">
-                <h3 className="flex items-center gap-3 text-2xl">
-                  <Icon name={value.icon} className="size-6 shrink-0 text-brass" />
-                  {value.title}
-                </h3>
-                <p className="leading-relaxed text-ink-soft">{value.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards
+          items={VALUES}
+          className="grid gap-6 sm:grid-cols-2"
+          headingClassName="text-2xl"
+        />
       </Section>
 
       <Section
@@ -268,19 +228,11 @@ export default function AboutUs() {
             imgClassName="rounded-(--radius-card)"
           />
         </div>
-        <ul className="flex flex-col gap-8 lg:pt-4">
-          {TEAM.map((role) => (
-            <li key={role.title} className="flex gap-4">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                <Icon name={role.icon} className="size-6" />
-              </span>
-              <div className="flex flex-col gap-2">
-                <h3 className="text-2xl">{role.title}</h3>
-                <p className="leading-relaxed text-ink-soft">{role.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FeatureRows
+          items={TEAM}
+          className="flex flex-col gap-8 lg:pt-4"
+          headingClassName="text-2xl"
+        />
       </Section>
 
       <Section
@@ -320,11 +272,7 @@ export default function AboutUs() {
             <Icon name="clock" className="mt-1 size-5 shrink-0 text-brass" />
             <div>
               <h3 className="font-sans text-lg font-semibold">Opening hours</h3>
-              <ul className="leading-relaxed text-ink-soft">
-                {company.openingHours.map((entry) => (
-                  <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
-                ))}
-              </ul>
+              <OpeningHoursList className="leading-relaxed text-ink-soft" />
             </div>
           </div>
           <div className="flex gap-3">
@@ -363,11 +311,7 @@ export default function AboutUs() {
         </ul>
       </Section>
 
-      <Section tone="white" labelledBy="faq-heading" containerClassName="max-w-3xl">
-        <SectionHeader id="faq-heading" eyebrow="Questions" title="About us, answered" />
-        <Faq items={faq} />
-        <JsonLd data={faqJsonLd(faq)} />
-      </Section>
+      <FaqSection tone="white" title="About us, answered" items={faq} />
 
       <CtaBand id="about-cta-heading" title="Come and meet us">
         Book a free consultation at home, or visit the {company.addressLocality} showroom and see

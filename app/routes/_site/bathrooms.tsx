@@ -1,21 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/bathrooms";
 import { CtaBand } from "~/components/site/cta-band";
-import { JsonLd } from "~/components/site/json-ld";
+import { ConsultationActions, FinancingButton } from "~/components/site/call-to-action";
+import { FaqSection } from "~/components/site/faq-section";
+import { FeatureCards, FeatureRows } from "~/components/site/feature-list";
+import { StepColumns } from "~/components/site/page-blocks";
+import { heroImagePreload, HeroHighlights, ImageHero } from "~/components/site/page-hero";
 import { formatCount, useCompany } from "~/components/site/use-site";
-import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { ExternalLink } from "~/components/ui/external-link";
-import { Faq, type FaqItem } from "~/components/ui/faq";
-import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
+import type { FaqItem } from "~/components/ui/faq";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
-import { faqJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
-import { telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
-
-const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -34,9 +31,14 @@ export const meta: Route.MetaFunction = (args) =>
     image: "/og/bathrooms.png",
   });
 
-export const links: Route.LinksFunction = () => [
-  imagePreload(DEMO_IMAGES["walk-in-shower"], HERO_SIZES),
-];
+export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["walk-in-shower"])];
+
+const HERO = {
+  eyebrow: "Bathroom remodeling in Boston & New England",
+  title: "Bathroom remodeling, from bare studs to the last tile",
+  intro:
+    "Walk-in showers, soaking tubs, custom vanities and tile, designed by our designers, built by our own crews and priced in writing before any work starts.",
+};
 
 const INCLUDED = [
   {
@@ -270,58 +272,18 @@ function PriceRange({ low, high }: { low: number; high: number }) {
 
 export default function Bathrooms() {
   const company = useCompany();
-  const projects = formatCount(company.projectsCount);
-  const reviewCount = formatCount(company.ratingCount);
 
   return (
     <>
-      <section aria-labelledby="hero-heading" className="bg-white">
-        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-14 lg:py-20">
-          <div className="flex flex-col gap-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-brass">
-              Bathroom remodeling in Boston &amp; New England
-            </p>
-            <h1 id="hero-heading" className="text-4xl leading-tight sm:text-5xl lg:text-6xl">
-              Bathroom remodeling, from bare studs to the last tile
-            </h1>
-            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
-              Walk-in showers, soaking tubs, custom vanities and tile, designed by our designers,
-              built by our own crews and priced in writing before any work starts.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <a href="#contact" className={buttonClasses("primary", "lg", "sm:whitespace-nowrap")}>
-                Request a Free Consultation
-              </a>
-              <a
-                href={telHref(company.phone)}
-                className={buttonClasses("secondary", "lg", "sm:whitespace-nowrap")}
-              >
-                Call {company.phone}
-              </a>
-            </div>
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-soft">
-              <li className="inline-flex items-center gap-2">
-                <Icon name="star" className="size-4 fill-brass text-brass" />
-                {company.ratingValue} from {reviewCount} reviews
-              </li>
-              <li className="inline-flex items-center gap-2">
-                <Icon name="shield-check" className="size-4 text-sage" />
-                Over {projects} projects since {company.foundedYear}
-              </li>
-              <li className="inline-flex items-center gap-2">
-                <Icon name="hard-hat" className="size-4 text-sage" />
-                Most full remodels: 1 to 2 weeks on site
-              </li>
-            </ul>
-          </div>
-          <ResponsiveImage
-            image={DEMO_IMAGES["walk-in-shower"]}
-            sizes={HERO_SIZES}
-            priority
-            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
-          />
-        </Container>
-      </section>
+      <ImageHero
+        {...HERO}
+        image={DEMO_IMAGES["walk-in-shower"]}
+        actions={<ConsultationActions wrap />}
+      >
+        <HeroHighlights
+          extra={{ icon: "hard-hat", text: "Most full remodels: 1 to 2 weeks on site" }}
+        />
+      </ImageHero>
 
       <Section tone="plain" labelledBy="included-heading">
         <SectionHeader
@@ -332,19 +294,7 @@ export default function Bathrooms() {
           A bathroom is only as good as what is behind the tile. Every full remodel we build
           includes the work you see and the work you don&apos;t.
         </SectionHeader>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {INCLUDED.map((item) => (
-            <li key={item.title}>
-              <Card className="flex h-full flex-col gap-3">
-                <h3 className="flex items-center gap-3 text-xl">
-                  <Icon name={item.icon} className="size-6 shrink-0 text-brass" />
-                  {item.title}
-                </h3>
-                <p className="leading-relaxed text-ink-soft">{item.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={INCLUDED} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
         <p className="mt-8 max-w-3xl leading-relaxed text-ink-soft">
           Also included: permits and inspections, ordering and delivery of every material before
           demolition, daily clean-up, and a written workmanship warranty.
@@ -356,19 +306,10 @@ export default function Bathrooms() {
           From a compact powder room to a primary suite, each room has its own priorities. We design
           around the people who use it.
         </SectionHeader>
-        <ul className="grid gap-x-10 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
-          {ROOM_TYPES.map((room) => (
-            <li key={room.title} className="flex gap-4">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                <Icon name={room.icon} className="size-6" />
-              </span>
-              <div className="flex flex-col gap-2">
-                <h3 className="text-xl">{room.title}</h3>
-                <p className="leading-relaxed text-ink-soft">{room.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FeatureRows
+          items={ROOM_TYPES}
+          className="grid gap-x-10 gap-y-8 md:grid-cols-2 lg:grid-cols-3"
+        />
         <p className="mt-10 flex gap-3 leading-relaxed text-ink-soft">
           <Icon name="house" className="mt-1 size-5 shrink-0 text-brass" />
           <span>
@@ -406,19 +347,11 @@ export default function Bathrooms() {
               imgClassName="rounded-(--radius-card)"
             />
           </div>
-          <ul className="grid gap-6 sm:grid-cols-2">
-            {OPTIONS.map((option) => (
-              <li key={option.title}>
-                <Card className="flex h-full flex-col gap-3 sm:p-6">
-                  <h3 className="flex items-center gap-3 text-xl">
-                    <Icon name={option.icon} className="size-6 shrink-0 text-brass" />
-                    {option.title}
-                  </h3>
-                  <p className="leading-relaxed text-ink-soft">{option.text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <FeatureCards
+            items={OPTIONS}
+            className="grid gap-6 sm:grid-cols-2"
+            cardClassName="sm:p-6"
+          />
         </div>
       </Section>
 
@@ -494,13 +427,7 @@ export default function Bathrooms() {
             affect your credit score. Financing is provided by a third-party lender, subject to
             credit approval.
           </p>
-          <ExternalLink
-            href={company.financingUrl}
-            className={buttonClasses("secondary", "lg", "shrink-0")}
-          >
-            <Icon name="hand-coins" className="size-5" />
-            Get Pre-Approved For Financing
-          </ExternalLink>
+          <FinancingButton variant="secondary" className="shrink-0" />
         </div>
       </Section>
 
@@ -513,32 +440,13 @@ export default function Bathrooms() {
           Most projects take five to ten weeks from the consultation to the walkthrough, and most of
           that time passes before we touch your bathroom. It stays usable until demolition day.
         </SectionHeader>
-        <ol className="grid gap-8 md:grid-cols-2 lg:grid-cols-5 lg:gap-6">
-          {TIMELINE.map((step, index) => (
-            <li key={step.title} className="flex flex-col gap-3">
-              <span className="inline-flex size-12 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                <Icon name={step.icon} className="size-6" />
-              </span>
-              <h3 className="text-xl">
-                <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="text-sm font-semibold text-brass-dark">{step.duration}</p>
-              <p className="leading-relaxed text-ink-soft">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepColumns
+          steps={TIMELINE}
+          className="grid gap-8 md:grid-cols-2 lg:grid-cols-5 lg:gap-6"
+        />
       </Section>
 
-      <Section tone="plain" labelledBy="faq-heading" containerClassName="max-w-3xl">
-        <SectionHeader
-          id="faq-heading"
-          eyebrow="Questions"
-          title="Bathroom remodeling questions, answered"
-        />
-        <Faq items={FAQ} />
-        <JsonLd data={faqJsonLd(FAQ)} />
-      </Section>
+      <FaqSection tone="plain" title="Bathroom remodeling questions, answered" items={FAQ} />
 
       <CtaBand id="bathrooms-cta-heading" title="Ready to plan your new bathroom?">
         Book a free consultation at home or in our {company.addressLocality} showroom. You will

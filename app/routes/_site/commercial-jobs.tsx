@@ -1,20 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/commercial-jobs";
 import { CtaBand } from "~/components/site/cta-band";
-import { JsonLd } from "~/components/site/json-ld";
-import { formatCount, useCompany } from "~/components/site/use-site";
-import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { Faq, type FaqItem } from "~/components/ui/faq";
-import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
+import { ConsultationActions } from "~/components/site/call-to-action";
+import { FaqSection } from "~/components/site/faq-section";
+import { CheckList, FeatureCards, FeatureRows } from "~/components/site/feature-list";
+import { heroImagePreload, HeroHighlights, ImageHero } from "~/components/site/page-hero";
+import type { FaqItem } from "~/components/ui/faq";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
-import { faqJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
-import { telHref } from "~/modules/settings/format";
-import { Icon } from "~/components/ui/icon";
-
-const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -34,8 +29,15 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export const links: Route.LinksFunction = () => [
-  imagePreload(DEMO_IMAGES["commercial-restroom"], HERO_SIZES),
+  heroImagePreload(DEMO_IMAGES["commercial-restroom"]),
 ];
+
+const HERO = {
+  eyebrow: "Commercial and rental properties",
+  title: "Commercial bathroom remodeling that keeps your doors open",
+  intro:
+    "Restrooms for offices, restaurants, clinics and shops, and bathrooms in rental units, rebuilt on nights, weekends or in phases, to accessibility code, with one project manager from the site walk to the final inspection.",
+};
 
 const CLIENTS = [
   {
@@ -212,60 +214,15 @@ const FAQ: FaqItem[] = [
 ];
 
 export default function CommercialJobs() {
-  const company = useCompany();
-  const projects = formatCount(company.projectsCount);
-  const reviewCount = formatCount(company.ratingCount);
-
   return (
     <>
-      <section aria-labelledby="hero-heading" className="bg-white">
-        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-14 lg:py-20">
-          <div className="flex flex-col gap-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-brass">
-              Commercial and rental properties
-            </p>
-            <h1 id="hero-heading" className="text-4xl leading-tight sm:text-5xl lg:text-6xl">
-              Commercial bathroom remodeling that keeps your doors open
-            </h1>
-            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
-              Restrooms for offices, restaurants, clinics and shops, and bathrooms in rental units,
-              rebuilt on nights, weekends or in phases, to accessibility code, with one project
-              manager from the site walk to the final inspection.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <a href="#contact" className={buttonClasses("primary", "lg", "sm:whitespace-nowrap")}>
-                Request a Free Consultation
-              </a>
-              <a
-                href={telHref(company.phone)}
-                className={buttonClasses("secondary", "lg", "sm:whitespace-nowrap")}
-              >
-                Call {company.phone}
-              </a>
-            </div>
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-soft">
-              <li className="inline-flex items-center gap-2">
-                <Icon name="star" className="size-4 fill-brass text-brass" />
-                {company.ratingValue} from {reviewCount} reviews
-              </li>
-              <li className="inline-flex items-center gap-2">
-                <Icon name="shield-check" className="size-4 text-sage" />
-                Over {projects} projects since {company.foundedYear}
-              </li>
-              <li className="inline-flex items-center gap-2">
-                <Icon name="moon" className="size-4 text-sage" />
-                After-hours and weekend crews
-              </li>
-            </ul>
-          </div>
-          <ResponsiveImage
-            image={DEMO_IMAGES["commercial-restroom"]}
-            sizes={HERO_SIZES}
-            priority
-            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
-          />
-        </Container>
-      </section>
+      <ImageHero
+        {...HERO}
+        image={DEMO_IMAGES["commercial-restroom"]}
+        actions={<ConsultationActions wrap />}
+      >
+        <HeroHighlights extra={{ icon: "moon", text: "After-hours and weekend crews" }} />
+      </ImageHero>
 
       <Section tone="plain" labelledBy="clients-heading">
         <SectionHeader
@@ -276,19 +233,7 @@ export default function CommercialJobs() {
           The same designers, project managers and crews who build our residential bathrooms, with
           schedules and materials suited to buildings that never really close.
         </SectionHeader>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {CLIENTS.map((client) => (
-            <li key={client.title}>
-              <Card className="flex h-full flex-col gap-3">
-                <h3 className="flex items-center gap-3 text-xl">
-                  <Icon name={client.icon} className="size-6 shrink-0 text-brass" />
-                  {client.title}
-                </h3>
-                <p className="leading-relaxed text-ink-soft">{client.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={CLIENTS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
         <p className="mt-8 max-w-3xl leading-relaxed text-ink-soft">
           When you request a consultation, choose <strong>Rental</strong> as the project type for
           bathrooms in units you rent out, or <strong>Commercial</strong> for business premises, and
@@ -316,19 +261,7 @@ export default function CommercialJobs() {
           Your customers, patients and tenants should notice the new restroom, not the construction.
           We agree the working hours with you before we price the job.
         </SectionHeader>
-        <ul className="flex flex-col gap-6">
-          {SCHEDULING.map((item) => (
-            <li key={item.title} className="flex gap-4">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                <Icon name={item.icon} className="size-5" />
-              </span>
-              <div className="flex flex-col gap-1">
-                <h3 className="text-xl">{item.title}</h3>
-                <p className="leading-relaxed text-ink-soft">{item.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FeatureRows items={SCHEDULING} className="flex flex-col gap-6" small textGap="gap-1" />
       </Section>
 
       <Section tone="stone" labelledBy="accessibility-heading">
@@ -345,14 +278,13 @@ export default function CommercialJobs() {
         <div className="grid gap-6 lg:grid-cols-2">
           <Card className="flex flex-col gap-4">
             <h3 className="text-2xl">Accessibility details we build in</h3>
-            <ul className="flex flex-col gap-3">
-              {ACCESSIBILITY_DETAILS.map((detail) => (
-                <li key={detail} className="flex gap-3 leading-relaxed text-ink-soft">
-                  <Icon name="check" className="mt-1 size-5 shrink-0 text-sage" />
-                  {detail}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={ACCESSIBILITY_DETAILS}
+              classes={{
+                list: "flex flex-col gap-3",
+                item: "flex gap-3 leading-relaxed text-ink-soft",
+              }}
+            />
           </Card>
           <Card className="flex flex-col gap-4">
             <h3 className="text-2xl">Permits and inspections, handled</h3>
@@ -386,19 +318,10 @@ export default function CommercialJobs() {
           Commercial restrooms take more traffic in a week than most home bathrooms see in a year.
           We specify materials your cleaning and maintenance staff will thank you for.
         </SectionHeader>
-        <ul className="grid gap-x-10 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
-          {MATERIALS.map((material) => (
-            <li key={material.title} className="flex gap-4">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                <Icon name={material.icon} className="size-6" />
-              </span>
-              <div className="flex flex-col gap-2">
-                <h3 className="text-xl">{material.title}</h3>
-                <p className="leading-relaxed text-ink-soft">{material.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FeatureRows
+          items={MATERIALS}
+          className="grid gap-x-10 gap-y-8 md:grid-cols-2 lg:grid-cols-3"
+        />
       </Section>
 
       <Section tone="ink" labelledBy="program-heading">
@@ -411,14 +334,14 @@ export default function CommercialJobs() {
           Renovating bathrooms across a building or a portfolio works best as a program rather than
           a string of separate jobs.
         </SectionHeader>
-        <ul className="grid gap-x-10 gap-y-5 md:grid-cols-2">
-          {PROGRAM.map((item) => (
-            <li key={item} className="flex gap-3 text-lg leading-relaxed text-stone-200">
-              <Icon name="check" className="mt-1.5 size-5 shrink-0 text-brass-light" />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={PROGRAM}
+          classes={{
+            list: "grid gap-x-10 gap-y-5 md:grid-cols-2",
+            item: "flex gap-3 text-lg leading-relaxed text-stone-200",
+            icon: "mt-1.5 size-5 shrink-0 text-brass-light",
+          }}
+        />
       </Section>
 
       <Section tone="plain" labelledBy="process-heading">
@@ -436,34 +359,11 @@ export default function CommercialJobs() {
             sizes="(min-width: 1024px) 40vw, 100vw"
             imgClassName="rounded-(--radius-card)"
           />
-          <ol className="flex flex-col gap-6">
-            {PROCESS.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                  <Icon name={step.icon} className="size-6" />
-                </span>
-                <div className="flex flex-col gap-1">
-                  <h3 className="text-xl">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {step.title}
-                  </h3>
-                  <p className="leading-relaxed text-ink-soft">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <FeatureRows items={PROCESS} className="flex flex-col gap-6" textGap="gap-1" numbered />
         </div>
       </Section>
 
-      <Section tone="white" labelledBy="faq-heading" containerClassName="max-w-3xl">
-        <SectionHeader
-          id="faq-heading"
-          eyebrow="Questions"
-          title="Commercial and rental questions, answered"
-        />
-        <Faq items={FAQ} />
-        <JsonLd data={faqJsonLd(FAQ)} />
-      </Section>
+      <FaqSection tone="white" title="Commercial and rental questions, answered" items={FAQ} />
 
       <CtaBand id="commercial-cta-heading" title="Plan your restroom renovation">
         Tell us about your building and your hours. We will walk the site and send you a fixed

@@ -1,23 +1,21 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { JsonLd } from "~/components/site/json-ld";
-import { ReviewCard } from "~/components/site/review-card";
+import { ConsultationActions, FinancingButton } from "~/components/site/call-to-action";
+import { FaqSection } from "~/components/site/faq-section";
+import { ArrowLink, StatList, StepColumns } from "~/components/site/page-blocks";
+import { OpeningHoursList } from "~/components/site/opening-hours";
+import { heroImagePreload, HeroHighlights, ImageHero } from "~/components/site/page-hero";
+import { ReviewList } from "~/components/site/review-card";
 import { formatCount, useCompany } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { ExternalLink } from "~/components/ui/external-link";
-import { Faq, type FaqItem } from "~/components/ui/faq";
-import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
+import type { FaqItem } from "~/components/ui/faq";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { runtimeContext } from "~/modules/platform/context";
 import { listPublishedReviews } from "~/modules/reviews/reviews.server";
-import { faqJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
-import { formatOpeningHours, telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
-
-const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -35,9 +33,7 @@ export const meta: Route.MetaFunction = (args) =>
     image: "/og/home.png",
   });
 
-export const links: Route.LinksFunction = () => [
-  imagePreload(DEMO_IMAGES["home-hero"], HERO_SIZES),
-];
+export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["home-hero"])];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
@@ -143,46 +139,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section aria-labelledby="hero-heading" className="bg-white">
-        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-14 lg:py-20">
-          <div className="flex flex-col gap-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-brass">
-              New England&apos;s bathroom specialists since {company.foundedYear}
-            </p>
-            <h1 id="hero-heading" className="text-4xl leading-tight sm:text-5xl lg:text-6xl">
-              Your new bathroom, designed and built by one team
-            </h1>
-            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
-              From the first sketch to the last tile, {company.name} plans, prices and builds your
-              bathroom with our own designers and crews, at one fixed written price.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <a href="#contact" className={buttonClasses("primary", "lg")}>
-                Request a Free Consultation
-              </a>
-              <a href={telHref(company.phone)} className={buttonClasses("secondary", "lg")}>
-                Call {company.phone}
-              </a>
-            </div>
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-soft">
-              <li className="inline-flex items-center gap-2">
-                <Icon name="star" className="size-4 fill-brass text-brass" />
-                {company.ratingValue} from {reviewCount} reviews
-              </li>
-              <li className="inline-flex items-center gap-2">
-                <Icon name="shield-check" className="size-4 text-sage" />
-                Over {projects} projects since {company.foundedYear}
-              </li>
-            </ul>
-          </div>
-          <ResponsiveImage
-            image={DEMO_IMAGES["home-hero"]}
-            sizes={HERO_SIZES}
-            priority
-            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
-          />
-        </Container>
-      </section>
+      <ImageHero
+        eyebrow={<>New England&apos;s bathroom specialists since {company.foundedYear}</>}
+        title="Your new bathroom, designed and built by one team"
+        intro={
+          <>
+            From the first sketch to the last tile, {company.name} plans, prices and builds your
+            bathroom with our own designers and crews, at one fixed written price.
+          </>
+        }
+        image={DEMO_IMAGES["home-hero"]}
+        actions={<ConsultationActions />}
+      >
+        <HeroHighlights />
+      </ImageHero>
 
       <Section tone="plain" labelledBy="services-heading">
         <SectionHeader
@@ -227,20 +197,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           A family business that has done nothing but bathrooms for almost three decades.
         </SectionHeader>
-        <dl className="grid gap-8 sm:grid-cols-3">
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">Projects completed since {company.foundedYear}</dt>
-            <dd className="order-first font-serif text-5xl text-white">{projects}+</dd>
-          </div>
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">Average rating from {reviewCount} reviews</dt>
-            <dd className="order-first font-serif text-5xl text-white">{company.ratingValue}/5</dd>
-          </div>
-          <div className="flex flex-col gap-1 border-l-2 border-brass pl-5">
-            <dt className="text-stone-200">Project manager from design to walkthrough</dt>
-            <dd className="order-first font-serif text-5xl text-white">1</dd>
-          </div>
-        </dl>
+        <StatList
+          className="grid gap-8 sm:grid-cols-3"
+          stats={[
+            { label: `Projects completed since ${company.foundedYear}`, value: `${projects}+` },
+            {
+              label: `Average rating from ${reviewCount} reviews`,
+              value: `${company.ratingValue}/5`,
+            },
+            { label: "Project manager from design to walkthrough", value: 1 },
+          ]}
+        />
       </Section>
 
       <Section tone="white" labelledBy="process-heading">
@@ -252,20 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           One team is responsible for the design, the price and the build, so nothing falls between
           a designer, a contractor and a plumber.
         </SectionHeader>
-        <ol className="grid gap-6 md:grid-cols-5">
-          {PROCESS.map((step, index) => (
-            <li key={step.title} className="flex flex-col gap-3">
-              <span className="inline-flex size-12 items-center justify-center rounded-full bg-brass-light text-brass-dark">
-                <Icon name={step.icon} className="size-6" />
-              </span>
-              <h3 className="text-xl">
-                <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="leading-relaxed text-ink-soft">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepColumns steps={PROCESS} className="grid gap-6 md:grid-cols-5" />
       </Section>
 
       <Section
@@ -295,11 +249,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {company.postalCode}
               </span>
             </p>
-            <ul className="flex flex-col gap-1 pl-8">
-              {company.openingHours.map((entry) => (
-                <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
-              ))}
-            </ul>
+            <OpeningHoursList className="flex flex-col gap-1 pl-8" />
             <a href="#contact" className={buttonClasses("primary", "lg", "self-start")}>
               Book a Showroom Visit
             </a>
@@ -324,10 +274,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </SectionHeader>
         </div>
         <div className="flex flex-col gap-3">
-          <ExternalLink href={company.financingUrl} className={buttonClasses("primary", "lg")}>
-            <Icon name="hand-coins" className="size-5" />
-            Get Pre-Approved For Financing
-          </ExternalLink>
+          <FinancingButton />
         </div>
       </Section>
 
@@ -340,29 +287,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {reviewCount} reviews and counting. Here is what a few recent customers said.
         </SectionHeader>
         {loaderData.reviews.length > 0 ? (
-          <ul className="grid gap-6 md:grid-cols-3">
-            {loaderData.reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </ul>
+          <ReviewList reviews={loaderData.reviews} className="grid gap-6 md:grid-cols-3" />
         ) : (
           <p className="text-ink-soft">Reviews will appear here as customers leave them.</p>
         )}
-        <Link
-          to="/reviews"
-          className="mt-8 inline-flex items-center gap-2 font-semibold text-brass hover:text-brass-dark"
-        >
-          Read all reviews <Icon name="arrow-right" className="size-4" />
-        </Link>
+        <ArrowLink to="/reviews" className="mt-8 text-brass hover:text-brass-dark">
+          Read all reviews
+        </ArrowLink>
       </Section>
 
-      <Section tone="white" labelledBy="faq-heading" containerClassName="max-w-3xl">
-        <SectionHeader id="faq-heading" eyebrow="Questions" title="Frequently asked questions" />
-        <Faq items={FAQ} />
-        <JsonLd data={faqJsonLd(FAQ)} />
-      </Section>
+      <FaqSection tone="white" title="Frequently asked questions" items={FAQ} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { businessJsonLd } from "~/modules/seo/json-ld";
 import { JsonLd } from "~/components/site/json-ld";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { issueFormToken } from "~/modules/leads/form-token.server";
-import { LEAD_FORM_ACTION } from "~/modules/leads/lead-form";
+import { LEAD_FORM_ACTION } from "~/modules/leads/lead-form-post";
 import { useAttributionCapture } from "~/modules/attribution/use-attribution-capture";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
 import {
-  LegalContactCard,
   LegalDocument,
   LegalTermList,
-  useLegalCompany,
-  type LegalCompany,
-  type LegalSection,
+  legalContactSection,
+  type LegalText,
 } from "~/components/site/legal-document";
 import { ANALYTICS_OPT_OUT_KEY } from "~/components/site/privacy-panel";
 import { pageMeta } from "~/modules/seo/meta";
@@ -103,8 +101,14 @@ const ATTRIBUTION_FIELDS: { term: React.ReactNode; description: React.ReactNode 
   },
 ];
 
-function privacySections(company: LegalCompany): LegalSection[] {
-  return [
+const privacyPolicy: LegalText = (company) => ({
+  intro: (
+    <>
+      How {company.name} collects, uses and protects your information when you visit our site or
+      request a consultation, and how you can opt out.
+    </>
+  ),
+  sections: [
     {
       id: "at-a-glance",
       title: "At a glance",
@@ -612,32 +616,14 @@ function privacySections(company: LegalCompany): LegalSection[] {
         </p>
       ),
     },
-    {
-      id: "contact-us",
-      title: "How to contact us",
-      content: (
-        <>
-          <p>For questions about this policy or to use any of your rights, write or e-mail to:</p>
-          <LegalContactCard />
-        </>
-      ),
-    },
-  ];
-}
+    legalContactSection(
+      "For questions about this policy or to use any of your rights, write or e-mail to:",
+    ),
+  ],
+});
 
 export default function Page() {
-  const company = useLegalCompany();
   return (
-    <LegalDocument
-      title="Privacy policy"
-      intro={
-        <>
-          How {company.name} collects, uses and protects your information when you visit our site or
-          request a consultation, and how you can opt out.
-        </>
-      }
-      effectiveDate={EFFECTIVE_DATE}
-      sections={privacySections(company)}
-    />
+    <LegalDocument title="Privacy policy" effectiveDate={EFFECTIVE_DATE} text={privacyPolicy} />
   );
 }

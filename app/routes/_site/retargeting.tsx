@@ -1,18 +1,15 @@
 import type { Route } from "./+types/retargeting";
-import { ReviewCard } from "~/components/site/review-card";
+import { ConsultationActions } from "~/components/site/call-to-action";
+import { CheckList } from "~/components/site/feature-list";
+import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
+import { ReviewList } from "~/components/site/review-card";
 import { formatCount, useCompany } from "~/components/site/use-site";
-import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
 import { Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { runtimeContext } from "~/modules/platform/context";
 import { listPublishedReviews } from "~/modules/reviews/reviews.server";
 import { pageMeta } from "~/modules/seo/meta";
-import { telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
-
-const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -22,9 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export const links: Route.LinksFunction = () => [
-  imagePreload(DEMO_IMAGES["double-vanity"], HERO_SIZES),
-];
+export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["double-vanity"])];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
@@ -42,38 +37,15 @@ export default function Retargeting({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
   return (
     <>
-      <section aria-labelledby="welcome-heading" className="bg-white">
-        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
-          <div className="flex flex-col gap-6">
-            <p className="inline-flex items-center gap-2 self-start rounded-full bg-brass-light px-4 py-1.5 text-sm font-semibold text-brass-dark">
-              <Icon name="flame" className="size-4" />
-              Returning visitor offer
-            </p>
-            <h1 id="welcome-heading" className="text-4xl leading-tight sm:text-5xl">
-              Welcome back. Your free heated floor is waiting.
-            </h1>
-            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
-              Still picturing that new bathroom? Book your free design consultation this month and
-              we will add radiant floor heating to your full remodel at no cost. Warm tile on cold
-              New England mornings, on us.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <a href="#contact" className={buttonClasses("primary", "lg")}>
-                Book My Free Consultation
-              </a>
-              <a href={telHref(company.phone)} className={buttonClasses("secondary", "lg")}>
-                Call {company.phone}
-              </a>
-            </div>
-          </div>
-          <ResponsiveImage
-            image={DEMO_IMAGES["double-vanity"]}
-            sizes={HERO_SIZES}
-            priority
-            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
-          />
-        </Container>
-      </section>
+      <ImageHero
+        headingId="welcome-heading"
+        eyebrow="Returning visitor offer"
+        offerIcon="flame"
+        title="Welcome back. Your free heated floor is waiting."
+        intro="Still picturing that new bathroom? Book your free design consultation this month and we will add radiant floor heating to your full remodel at no cost. Warm tile on cold New England mornings, on us."
+        image={DEMO_IMAGES["double-vanity"]}
+        actions={<ConsultationActions quoteLabel="Book My Free Consultation" />}
+      />
 
       <Section
         tone="plain"
@@ -86,14 +58,11 @@ export default function Retargeting({ loaderData }: Route.ComponentProps) {
             eyebrow="Your consultation"
             title="What you get, free and without obligation"
           />
-          <ul className="flex flex-col gap-4">
-            {INCLUDED.map((item) => (
-              <li key={item} className="flex gap-3 text-lg text-ink-soft">
-                <Icon name="circle-check" className="mt-1 size-5 shrink-0 text-sage" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={INCLUDED}
+            icon="circle-check"
+            classes={{ list: "flex flex-col gap-4", item: "flex gap-3 text-lg text-ink-soft" }}
+          />
           <p className="mt-6 text-sm text-muted">
             Heated floor offer: electric radiant heating under the tiled floor area of a full
             bathroom remodel with a contract price of $15,000 or more, for consultations booked this
@@ -105,13 +74,7 @@ export default function Retargeting({ loaderData }: Route.ComponentProps) {
             <Icon name="star" className="size-6 fill-brass text-brass" />
             {company.ratingValue} out of 5 from {formatCount(company.ratingCount)} reviews
           </h2>
-          <ul className="flex flex-col gap-6">
-            {loaderData.reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </ul>
+          <ReviewList reviews={loaderData.reviews} className="flex flex-col gap-6" />
           <p className="text-ink-soft">
             Over {formatCount(company.projectsCount)} bathrooms built since {company.foundedYear}.
           </p>

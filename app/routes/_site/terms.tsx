@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terms";
 import {
-  LegalContactCard,
   LegalDocument,
-  useLegalCompany,
-  type LegalCompany,
-  type LegalSection,
+  legalContactSection,
+  type LegalText,
 } from "~/components/site/legal-document";
 import { pageMeta } from "~/modules/seo/meta";
 
@@ -28,8 +26,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 const EFFECTIVE_DATE = { iso: "2026-11-22", label: "November 22, 2026" };
 
-function termsSections(company: LegalCompany): LegalSection[] {
-  return [
+const termsOfService: LegalText = (company) => ({
+  intro: (
+    <>
+      The terms that apply when you use the {company.name} website, request a consultation, leave a
+      review or refer customers to us.
+    </>
+  ),
+  sections: [
     {
       id: "about-these-terms",
       title: "Who we are",
@@ -335,32 +339,12 @@ function termsSections(company: LegalCompany): LegalSection[] {
         </>
       ),
     },
-    {
-      id: "contact-us",
-      title: "How to contact us",
-      content: (
-        <>
-          <p>Questions about these terms are welcome:</p>
-          <LegalContactCard />
-        </>
-      ),
-    },
-  ];
-}
+    legalContactSection("Questions about these terms are welcome:"),
+  ],
+});
 
 export default function Page() {
-  const company = useLegalCompany();
   return (
-    <LegalDocument
-      title="Terms of service"
-      intro={
-        <>
-          The terms that apply when you use the {company.name} website, request a consultation,
-          leave a review or refer customers to us.
-        </>
-      }
-      effectiveDate={EFFECTIVE_DATE}
-      sections={termsSections(company)}
-    />
+    <LegalDocument title="Terms of service" effectiveDate={EFFECTIVE_DATE} text={termsOfService} />
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/thank-you";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
+import { PhoneButton } from "~/components/site/call-to-action";
+import { OpeningHoursList } from "~/components/site/opening-hours";
 import { useCompany } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -10,10 +12,9 @@ import { signedThankYouValues } from "~/modules/leads/thank-you.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { singleLine } from "~/modules/platform/text";
 import { pageMeta } from "~/modules/seo/meta";
-import { formatOpeningHours, telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
 
-/** The visitor has just asked for a consultation: no second form here (SPEC). */
+/** The visitor has just asked for a consultation: no second form (docs/REQUIREMENTS.md R2.5). */
 export const handle: SiteRouteHandle = { hideContactSection: true };
 
 export const meta: Route.MetaFunction = (args) =>
@@ -146,15 +147,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         <Card>
           <h3 className="text-xl">Prefer to talk now?</h3>
           <p className="mt-2 text-ink-soft">Call us during business hours:</p>
-          <ul className="mt-2 flex flex-col gap-1 text-ink-soft">
-            {company.openingHours.map((entry) => (
-              <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
-            ))}
-          </ul>
-          <a href={telHref(company.phone)} className={buttonClasses("primary", "lg", "mt-5")}>
-            <Icon name="phone" className="size-5" />
-            {company.phone}
-          </a>
+          <OpeningHoursList className="mt-2 flex flex-col gap-1 text-ink-soft" />
+          <PhoneButton className="mt-5" />
         </Card>
       </Section>
     </>

@@ -1,24 +1,22 @@
 import type { Route } from "./+types/tv";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
-import { ReviewCard } from "~/components/site/review-card";
+import { PhoneButton } from "~/components/site/call-to-action";
+import { OpeningHoursList } from "~/components/site/opening-hours";
+import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
+import { ReviewList } from "~/components/site/review-card";
 import { ConsultationForm } from "~/components/site/consultation-form";
 import { formatCount, useCompany, useSiteData } from "~/components/site/use-site";
-import { SOURCE } from "~/modules/leads/lead-options";
+import { SOURCE } from "~/modules/leads/lead-fields";
 import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { runtimeContext } from "~/modules/platform/context";
 import { listPublishedReviews } from "~/modules/reviews/reviews.server";
 import { pageMeta } from "~/modules/seo/meta";
-import { formatOpeningHours, telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
 
-/** TV viewers get their own request section instead of the shared one (SPEC). */
+/** TV viewers get their own request section, not the shared one (docs/REQUIREMENTS.md R2.5). */
 export const handle: SiteRouteHandle = { hideContactSection: true };
-
-const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -35,7 +33,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export const links: Route.LinksFunction = () => [
-  imagePreload(DEMO_IMAGES["soaking-tub-detail"], HERO_SIZES),
+  heroImagePreload(DEMO_IMAGES["soaking-tub-detail"]),
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -66,43 +64,28 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
   const { formToken } = useSiteData();
   return (
     <>
-      <section aria-labelledby="tv-heading" className="bg-white">
-        <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
-          <div className="flex flex-col gap-6">
-            <p className="inline-flex items-center gap-2 self-start rounded-full bg-brass-light px-4 py-1.5 text-sm font-semibold text-brass-dark">
-              <Icon name="badge-percent" className="size-4" />
-              TV viewer offer
-            </p>
-            <h1 id="tv-heading" className="text-4xl leading-tight sm:text-5xl">
-              As seen on TV: $1,000 off your new bathroom
-            </h1>
-            <p className="text-lg leading-relaxed text-ink-soft sm:text-xl">
-              Thanks for tuning in. Book your free design consultation and we will take $1,000 off
-              any full bathroom remodel you sign for at that consultation.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <a href={telHref(company.phone)} className={buttonClasses("primary", "lg")}>
-                <Icon name="phone" className="size-5" />
-                Call {company.phone}
-              </a>
-              <a href="#tv-request" className={buttonClasses("secondary", "lg")}>
-                Claim the TV Offer
-              </a>
-            </div>
-            <p className="inline-flex items-center gap-2 text-sm font-semibold text-ink-soft">
-              <Icon name="star" className="size-4 fill-brass text-brass" />
-              {company.ratingValue} out of 5 from {formatCount(company.ratingCount)} reviews · over{" "}
-              {formatCount(company.projectsCount)} projects since {company.foundedYear}
-            </p>
+      <ImageHero
+        headingId="tv-heading"
+        eyebrow="TV viewer offer"
+        offerIcon="badge-percent"
+        title="As seen on TV: $1,000 off your new bathroom"
+        intro="Thanks for tuning in. Book your free design consultation and we will take $1,000 off any full bathroom remodel you sign for at that consultation."
+        image={DEMO_IMAGES["soaking-tub-detail"]}
+        actions={
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <PhoneButton label="Call" />
+            <a href="#tv-request" className={buttonClasses("secondary", "lg")}>
+              Claim the TV Offer
+            </a>
           </div>
-          <ResponsiveImage
-            image={DEMO_IMAGES["soaking-tub-detail"]}
-            sizes={HERO_SIZES}
-            priority
-            imgClassName="rounded-(--radius-card) shadow-(--shadow-card)"
-          />
-        </Container>
-      </section>
+        }
+      >
+        <p className="inline-flex items-center gap-2 text-sm font-semibold text-ink-soft">
+          <Icon name="star" className="size-4 fill-brass text-brass" />
+          {company.ratingValue} out of 5 from {formatCount(company.ratingCount)} reviews · over{" "}
+          {formatCount(company.projectsCount)} projects since {company.foundedYear}
+        </p>
+      </ImageHero>
 
       <Section tone="plain" labelledBy="tv-reasons-heading">
         <SectionHeader
@@ -130,13 +113,7 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
             eyebrow="Reviews"
             title="Homeowners who called after the ad"
           />
-          <ul className="grid gap-6 md:grid-cols-3">
-            {loaderData.reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </ul>
+          <ReviewList reviews={loaderData.reviews} className="grid gap-6 md:grid-cols-3" />
         </Section>
       )}
 
@@ -155,17 +132,10 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
             Call us and mention the TV offer, or request a call back below. A design consultant will
             set up a time that suits you, at home or in our {company.addressLocality} showroom.
           </SectionHeader>
-          <a href={telHref(company.phone)} className={buttonClasses("primary", "lg")}>
-            <Icon name="phone" className="size-5" />
-            Call Now {company.phone}
-          </a>
+          <PhoneButton label="Call Now" />
           <Card className="mt-8">
             <h3 className="text-xl">When to call</h3>
-            <ul className="mt-3 flex flex-col gap-1 text-ink-soft">
-              {company.openingHours.map((entry) => (
-                <li key={entry.days.join()}>{formatOpeningHours(entry)}</li>
-              ))}
-            </ul>
+            <OpeningHoursList className="mt-3 flex flex-col gap-1 text-ink-soft" />
             <h3 className="mt-6 text-xl">Offer terms</h3>
             <p className="mt-2 text-sm leading-relaxed text-ink-soft">
               $1,000 off a full bathroom remodel with a contract price of $15,000 or more, signed at

@@ -3,14 +3,14 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { AFFILIATE_COOKIE } from "~/modules/affiliates/affiliate-code";
 import { VISITOR_COOKIE, isVisitorId } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, TRACKING_COOKIES } from "~/modules/attribution/tracking";
-import { LEAD_FIELDS, toLeadFormValues } from "~/modules/leads/lead-options";
+import { LEAD_FIELDS, toLeadFormValues } from "~/modules/leads/lead-fields";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   TRACKING_FIELD_PREFIX,
   type LeadActionResult,
-} from "~/modules/leads/lead-form";
-import { LEAD_MESSAGES } from "~/modules/leads/lead-rule-messages";
+} from "~/modules/leads/lead-form-post";
+import { LEAD_MESSAGES } from "~/modules/leads/lead.schema";
 import { minutesText } from "~/modules/platform/strings";
 import { issueFormToken } from "~/modules/leads/form-token.server";
 import { submitLead, type LeadOutcome, type LeadRequest } from "~/modules/leads/leads.server";
@@ -68,27 +68,24 @@ function refererPath(request: Request, context: Context): string | undefined {
   }
 }
 
-/** A form post (with or without JavaScript) as a lead request. */
-export function leadRequestFromForm(
-  form: FormData,
+/** The submitted fields and tracking parameters, with what the request itself says. */
+function leadRequest(
+  submitted: {
+    fields: Record<string, unknown>;
+    tracking: Record<string, unknown>;
+    channel: LeadRequest["channel"];
+  },
   request: Request,
   context: Context,
 ): LeadRequest {
+  const { fields } = submitted;
   const facts = requestFacts(request, context);
-  const fields: Record<string, unknown> = {};
-  const tracking: Record<string, unknown> = {};
-  for (const [name, value] of form) {
-    if (typeof value !== "string") continue;
-    if (name.startsWith(TRACKING_FIELD_PREFIX))
-      tracking[name.slice(TRACKING_FIELD_PREFIX.length)] = value;
-    else fields[name] = value;
-  }
   return {
     values: toLeadFormValues(fields),
     honeypot: textOrUndefined(fields[HONEYPOT_FIELD]) ?? "",
     formToken: textOrUndefined(fields[FORM_TOKEN_FIELD]),
-    channel: "form",
-    tracking: cleanTrackingParams(tracking),
+    channel: submitted.channel,
+    tracking: cleanTrackingParams(submitted.tracking),
     affiliateCode: textOrUndefined(fields.affiliate_code) ?? facts.cookieAffiliate,
     visitorId: facts.visitorId,
     cookieTracking: facts.cookieTracking,
@@ -98,16 +95,32 @@ export function leadRequestFromForm(
   };
 }
 
+/** A form post (with or without JavaScript) as a lead request. */
+export function leadRequestFromForm(
+  form: FormData,
+  request: Request,
+  context: Context,
+): LeadRequest {
+  const fields: Record<string, unknown> = {};
+  const tracking: Record<string, unknown> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (name.startsWith(TRACKING_FIELD_PREFIX))
+      tracking[name.slice(TRACKING_FIELD_PREFIX.length)] = value;
+    else fields[name] = value;
+  }
+  return leadRequest({ fields, tracking, channel: "form" }, request, context);
+}
+
 /**
- * A JSON body as a lead request: SPEC §3's shape, the lead's fields with the tracking
- * parameters beside them (or in a `tracking` object) and affiliate_code.
+ * A JSON body as a lead request in the shape of docs/REQUIREMENTS.md R3.1: the lead's fields
+ * with the tracking parameters beside them (or in a `tracking` object) and affiliate_code.
  */
 export function leadRequestFromJson(
   body: unknown,
   request: Request,
   context: Context,
 ): LeadRequest {
-  const facts = requestFacts(request, context);
   const object =
     body && typeof body === "object" && !Array.isArray(body)
       ? (body as Record<string, unknown>)
@@ -117,19 +130,8 @@ export function leadRequestFromJson(
     Object.entries(object).filter(([key]) => !leadFields.has(key)),
   );
   const nested = object.tracking && typeof object.tracking === "object" ? object.tracking : {};
-  return {
-    values: toLeadFormValues(object),
-    honeypot: textOrUndefined(object[HONEYPOT_FIELD]) ?? "",
-    formToken: textOrUndefined(object[FORM_TOKEN_FIELD]),
-    channel: "json",
-    tracking: cleanTrackingParams({ ...topLevelTracking, ...nested }),
-    affiliateCode: textOrUndefined(object.affiliate_code) ?? facts.cookieAffiliate,
-    visitorId: facts.visitorId,
-    cookieTracking: facts.cookieTracking,
-    ip: facts.ip,
-    userAgent: facts.userAgent,
-    pagePath: pathOrUndefined(object.pagePath) ?? refererPath(request, context),
-  };
+  const tracking = { ...topLevelTracking, ...nested };
+  return leadRequest({ fields: object, tracking, channel: "json" }, request, context);
 }
 
 export async function submit(leadRequest: LeadRequest, context: Context): Promise<LeadOutcome> {

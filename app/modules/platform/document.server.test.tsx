@@ -1,0 +1,210 @@
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  createRequestHandler,
+  Links,
+  Outlet,
+  Scripts,
+  ServerRouter,
+  type ServerBuild,
+} from "react-router";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { deferBootScript, optimizeDocument, parseBootScript } from "./document.server";
+
+const NONCE = "test-nonce";
+const ENTRY_IMPORTS = ["/assets/framework.js", "/assets/shared.js"];
+
+function entryRoute(id: string, module: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    path: id === "root" ? "" : undefined,
+    index: id === "root" ? undefined : true,
+    parentId: id === "root" ? undefined : "root",
+    hasAction: false,
+    hasLoader: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: false,
+    module,
+    imports: ["/assets/shared.js"],
+    clientActionModule: undefined,
+    clientLoaderModule: undefined,
+    clientMiddlewareModule: undefined,
+    hydrateFallbackModule: undefined,
+    ...extra,
+  };
+}
+
+/**
+ * A production server build as React Router's Vite plugin writes one, with a root layout
+ * drawing <Links> and <Scripts> as app/root.tsx does. `splitChild` gives the page a client
+ * loader in its own chunk, as split route modules do.
+ */
+function serverBuild({ splitChild }: { splitChild: boolean }): ServerBuild {
+  return {
+    entry: {
+      module: {
+        // Rendered whole, as entry.server.tsx renders production documents.
+        default: (request, status, headers, context) =>
+          new Promise<Response>((resolve, reject) => {
+            const chunks: Buffer[] = [];
+            const sink = new PassThrough();
+            sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+            sink.on("end", () => {
+              headers.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks).toString("utf8"), { status, headers }));
+            });
+            const { pipe } = renderToPipeableStream(
+              <ServerRouter context={context} url={request.url} nonce={NONCE} />,
+              { nonce: NONCE, onAllReady: () => pipe(sink), onShellError: reject },
+            );
+          }),
+      },
+    },
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        module: {
+          default: () => (
+            <html lang="en">
+              <head>
+                <Links />
+              </head>
+              <body>
+                <Outlet />
+                <Scripts />
+              </body>
+            </html>
+          ),
+        },
+      },
+      page: {
+        id: "page",
+        parentId: "root",
+        index: true,
+        module: { default: () => <h1>Page</h1> },
+      },
+    },
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: ENTRY_IMPORTS },
+      routes: {
+        root: entryRoute("root", "/assets/root.js"),
+        page: entryRoute(
+          "page",
+          "/assets/page.js",
+          splitChild ? { hasClientLoader: true, clientLoaderModule: "/assets/page-loader.js" } : {},
+        ),
+      },
+      url: "/assets/manifest.js",
+      version: "1",
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {
+      v8_middleware: false,
+      v8_passThroughRequests: true,
+      v8_trailingSlashAwareDataRequests: true,
+    },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as ServerBuild;
+}
+
+async function renderPage(options: { splitChild: boolean }): Promise<string> {
+  const handler = createRequestHandler(serverBuild(options), "production");
+  const response = await handler(new Request("http://localhost/"));
+  return response.text();
+}
+
+function bootScriptOf(html: string): string {
+  const match = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error("no module script in the document");
+  return match[1]!;
+}
+
+const fixture = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url)), "utf8");
+
+const ADAPTER_OUT_OF_DATE =
+  "React Router's boot module has changed: check the adapter in document.server.ts against " +
+  "it, then capture the fixture again (docs/decisions/009-boot-script-adapter.md)";
+
+describe("React Router's boot module", () => {
+  it("is exactly the one the adapter was written for", async () => {
+    expect(bootScriptOf(await renderPage({ splitChild: false })), ADAPTER_OUT_OF_DATE).toBe(
+      fixture("boot-module.txt"),
+    );
+    expect(bootScriptOf(await renderPage({ splitChild: true })), ADAPTER_OUT_OF_DATE).toBe(
+      fixture("boot-module-split-route.txt"),
+    );
+  });
+
+  it("is read as its route imports and the rest", () => {
+    expect(parseBootScript(fixture("boot-module.txt"))?.routeImports).toEqual([
+      { name: "route0", url: "/assets/root.js" },
+      { name: "route1", url: "/assets/page.js" },
+    ]);
+    const split = parseBootScript(fixture("boot-module-split-route.txt"));
+    expect(split?.routeImports).toEqual([
+      { name: "route0", url: "/assets/root.js" },
+      { name: "route1_clientLoader", url: "/assets/page-loader.js" },
+      { name: "route1_main", url: "/assets/page.js" },
+    ]);
+    expect(split?.rest).toMatch(/^const route1 = \{\.\.\.route1_clientLoader,\.\.\.route1_main\};/);
+  });
+
+  it("is left alone when it has a shape the adapter does not know", () => {
+    const withRuntime = `import "/@vite/client";\n${fixture("boot-module.txt")}`;
+    expect(parseBootScript(withRuntime)).toBeNull();
+    const html = `<html><head></head><body><script type="module">${withRuntime}</script></body></html>`;
+    expect(optimizeDocument(html, { nonce: NONCE, css: null, entryImports: ENTRY_IMPORTS })).toBe(
+      html,
+    );
+  });
+});
+
+describe("optimizeDocument", () => {
+  it("starts the scripts after the first paint and inlines the stylesheet", async () => {
+    const rendered = await renderPage({ splitChild: true });
+    expect(rendered).toContain('<link rel="modulepreload"');
+
+    const html = optimizeDocument(rendered, {
+      nonce: NONCE,
+      css: "body{color:red}",
+      entryImports: ENTRY_IMPORTS,
+    });
+
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain(`<style nonce="${NONCE}">body{color:red}</style></head>`);
+    const boot = bootScriptOf(html);
+    expect(boot).not.toMatch(/^import /m);
+    expect(boot).toContain(`const route0 = await import("/assets/root.js");`);
+    expect(boot).toContain(`const route1_main = await import("/assets/page.js");`);
+    expect(boot).toContain(`window.__reactRouterRouteModules = {"root":route0,"page":route1};`);
+    expect(boot.indexOf('await import("/assets/page-loader.js")')).toBeLessThan(
+      boot.indexOf("const route1 = {"),
+    );
+    expect(boot.trimEnd().endsWith('import("/assets/entry.client.js");')).toBe(true);
+  });
+
+  it("writes a module that parses", () => {
+    const boot = parseBootScript(fixture("boot-module-split-route.txt"))!;
+    const AsyncFunction = async function () {}.constructor as new (body: string) => unknown;
+    expect(() => new AsyncFunction(deferBootScript(boot, ENTRY_IMPORTS))).not.toThrow();
+  });
+
+  it("keeps a stylesheet from closing its own style element", () => {
+    const html = optimizeDocument("<html><head></head><body></body></html>", {
+      nonce: NONCE,
+      css: "a::after{content:'</style>'}",
+      entryImports: [],
+    });
+    expect(html).toContain("content:'<\\/style>'");
+  });
+});
