@@ -1,17 +1,15 @@
 // `npm run admin:create -- --email E --role admin|editor [--name "N"]`: creates a staff
 // account on the configured database (or, for an existing one, sets its role and a new
-// password), and prints the generated password once. With the embedded database, stop
-// the server first: only one process may open it.
+// password, lifting any lock on it), and prints the generated password once. With the
+// embedded database it refuses to run while a server has the database open.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { openDatabase } from "../app/db/client.server";
-import { accounts, users } from "../app/db/schema";
+import { DatabaseInUseError } from "../app/db/data-dir-lock.server";
 import { ConfigError, loadConfig, loadDotEnv } from "../app/modules/platform/config.server";
-import { getAuth } from "../app/modules/staff/auth.server";
+import { createOrResetStaffAccount } from "../app/modules/staff/admin-command.server";
 import { isStaffRole } from "../app/modules/staff/permissions";
-import { createStaffAccount, generatePassword } from "../app/modules/staff/staff.server";
 
 const usage =
   'Usage: npm run admin:create -- --email someone@example.com --role admin|editor [--name "Full Name"]';
@@ -45,6 +43,17 @@ try {
       : { driver: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
 } catch (error) {
+  if (error instanceof DatabaseInUseError) {
+    const { databaseDir, holder } = error;
+    console.error(
+      [
+        `The embedded database in ${databaseDir} is in use by process ${holder.pid} (${holder.command}), most likely the running server. Nothing was changed.`,
+        `Stop the server first (Ctrl+C in its terminal, or \`kill ${holder.pid}\`), run this command again, then start the server.`,
+        "With PostgreSQL (DATABASE_URL) instead, this command is safe while servers run.",
+      ].join("\n"),
+    );
+    process.exit(1);
+  }
   console.error(
     `Could not open the database (${error instanceof Error ? error.message : String(error)}). ` +
       "With the embedded database, stop the server first.",
@@ -56,26 +65,15 @@ try {
   await database.migrate();
   // Not started: account creation sends no mail; the queue is only a dependency here.
   const boss = new PgBoss({ db: { executeSql: database.executeSql } });
-  const deps = { database, boss, config };
-  const password = generatePassword();
-  const [existing] = await database.db.select().from(users).where(eq(users.email, email));
-  if (existing) {
-    const hash = await (await getAuth(deps).$context).password.hash(password);
-    await database.db
-      .update(users)
-      .set({ role, banned: false, ...(values.name ? { name: values.name } : {}) })
-      .where(eq(users.id, existing.id));
-    await database.db
-      .update(accounts)
-      .set({ password: hash })
-      .where(eq(accounts.userId, existing.id));
-    console.log(
-      `${email} is now ${role === "admin" ? "an admin" : "an editor"}, with a new password: ${password}`,
-    );
-  } else {
-    await createStaffAccount(deps, { email, password, role, name: values.name });
-    console.log(`Created ${role} ${email} with the password: ${password}`);
-  }
+  const { created, password } = await createOrResetStaffAccount(
+    { database, boss, config },
+    { email, role, name: values.name },
+  );
+  console.log(
+    created
+      ? `Created ${role} ${email} with the password: ${password}`
+      : `${email} is now ${role === "admin" ? "an admin" : "an editor"}, unlocked, with a new password: ${password}`,
+  );
   console.log(
     "It is shown only this once; sign in at /admin/login and change it under My account.",
   );

@@ -38,6 +38,12 @@ async function main(): Promise<void> {
     (info) => {
       logger.info({ port: info.port, url: config.publicUrl.origin }, "listening");
       console.log(`Serving on ${config.publicUrl.origin}`);
+      // Every start, not only the first: the address is what people forget between runs.
+      // The embedded database must be let go before admin:create may open it.
+      const recover = `${config.databaseUrl ? "" : "stop the server, then "}\`npm run admin:create -- --email <address> --role admin\``;
+      console.log(
+        `Staff sign-in: ${new URL("/admin/login", config.publicUrl).toString()} (password lost? ${recover})`,
+      );
     },
   );
   // A client that trickles its headers or body is cut off instead of holding a connection.

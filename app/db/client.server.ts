@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { lockDatabaseDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -54,7 +55,15 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // PGlite does not create parent folders itself.
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // Throws DatabaseInUseError while another process has the folder open.
+  const unlock = dataDir ? lockDatabaseDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
@@ -88,6 +97,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -71,7 +71,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
 }
 
 /** Fictional referral partners, so referral links work in the demo (?aff=harbor-design). */
-export const DEMO_AFFILIATES = [
+const DEMO_AFFILIATES = [
   {
     code: "harbor-design",
     name: "Harbor Interior Design (demo)",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 
 /**
@@ -11,10 +12,10 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export const testDriver = (): "pglite" | "postgres" =>
+const testDriver = (): "pglite" | "postgres" =>
   process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
-export function postgresAdminUrl(): string {
+function postgresAdminUrl(): string {
   return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 }
 
@@ -41,6 +42,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * Something a test file opens once before its tests and closes after them. The object is
+ * returned at once, so the file can hold it in a const; its fields are there from the
+ * first test on.
+ */
+export function openForFile<T extends object>(
+  open: () => Promise<T>,
+  close: (value: T) => Promise<void>,
+): T {
+  const value = {} as T;
+  let opened = false;
+  beforeAll(async () => {
+    Object.assign(value, await open());
+    opened = true;
+  });
+  afterAll(async () => {
+    if (opened) await close(value);
+  });
+  return value;
+}
+
+/** A fresh database for this test file's tests, destroyed after them. */
+export const testDatabaseForFile = (): TestDatabase =>
+  openForFile(createTestDatabase, (database) => database.destroy());
 
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

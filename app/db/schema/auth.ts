@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { instant, instantNow, timestamps } from "./columns";
+
+/** A row that belongs to one staff account: gone with the account. */
+const userReference = () =>
+  text()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** The staff member who did something; the record stays when the account is deleted. */
+export const staffReference = () => text().references(() => users.id, { onDelete: "set null" });
 
 /**
  * Accounts, sessions and authenticators, in the shape Better Auth (with its admin and
@@ -13,12 +23,11 @@ export const users = pgTable("users", {
   role: text(),
   banned: boolean().default(false),
   banReason: text(),
-  banExpires: timestamp({ withTimezone: true }),
+  banExpires: instant(),
   twoFactorEnabled: boolean().default(false),
-  /** SPEC's lastLogin: set by our sign-in, not by Better Auth. */
-  lastLoginAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** lastLogin of docs/REQUIREMENTS.md R3.7: set by our sign-in, not by Better Auth. */
+  lastLoginAt: instant(),
+  ...timestamps(),
 });
 
 export type User = typeof users.$inferSelect;
@@ -28,15 +37,12 @@ export const sessions = pgTable(
   {
     id: text().primaryKey(),
     token: text().notNull().unique(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userId: userReference(),
+    expiresAt: instant().notNull(),
     ipAddress: text(),
     userAgent: text(),
     impersonatedBy: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
@@ -49,19 +55,16 @@ export const accounts = pgTable(
     id: text().primaryKey(),
     accountId: text().notNull(),
     providerId: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userReference(),
     accessToken: text(),
     refreshToken: text(),
     idToken: text(),
-    accessTokenExpiresAt: timestamp({ withTimezone: true }),
-    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    accessTokenExpiresAt: instant(),
+    refreshTokenExpiresAt: instant(),
     scope: text(),
     /** The password hash (scrypt), for the credential provider. */
     password: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index("accounts_user_idx").on(table.userId)],
 );
@@ -73,9 +76,8 @@ export const verifications = pgTable(
     id: text().primaryKey(),
     identifier: text().notNull(),
     value: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant().notNull(),
+    ...timestamps(),
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
@@ -87,13 +89,11 @@ export const twoFactors = pgTable(
     id: text().primaryKey(),
     secret: text().notNull(),
     backupCodes: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userReference(),
     verified: boolean().default(true),
     failedVerificationCount: integer().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: instant(),
+    createdAt: instantNow(),
   },
   (table) => [
     index("two_factors_user_idx").on(table.userId),

@@ -1,26 +1,16 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { leads } from "./leads";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserialId, instant, instantNow, randomUuidId, serialId } from "./columns";
+import { leadReference } from "./leads";
 
 /** Where new leads are sent (an automation service, a CRM). Editable in the admin settings. */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
-  id: serial().primaryKey(),
+  id: serialId(),
   url: text().notNull(),
   /** HMAC-SHA256 key for the signature header; null sends unsigned. */
   secret: text(),
   enabled: boolean().notNull().default(true),
   description: text().notNull().default(""),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: instantNow(),
 });
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
@@ -31,20 +21,18 @@ export type DeliveryStatus = "pending" | "sending" | "delivered" | "failed";
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: uuid().primaryKey().defaultRandom(),
-    leadId: uuid()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    id: randomUuidId(),
+    leadId: leadReference(),
     endpointId: integer()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     status: text().$type<DeliveryStatus>().notNull().default("pending"),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastAttemptAt: timestamp({ withTimezone: true }),
-    deliveredAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: instantNow(),
+    lastAttemptAt: instant(),
+    deliveredAt: instant(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [
     uniqueIndex("webhook_deliveries_lead_endpoint_idx").on(table.leadId, table.endpointId),
@@ -58,7 +46,7 @@ export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
+    id: bigserialId(),
     deliveryId: uuid()
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
@@ -67,7 +55,7 @@ export const webhookAttempts = pgTable(
     statusCode: integer(),
     durationMs: integer().notNull(),
     error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [index("webhook_attempts_delivery_idx").on(table.deliveryId, table.createdAt)],
 );

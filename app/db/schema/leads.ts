@@ -1,19 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigserialId, instantNow, randomUuidId, timestamps } from "./columns";
 import { affiliates } from "./affiliates";
-import { users } from "./auth";
+import { staffReference } from "./auth";
 
-/** The SPEC's tracking parameters as captured for one lead or touch (known keys only). */
+/** The tracking parameters (docs/REQUIREMENTS.md R3.2) of one lead or touch (known keys only). */
 export type TrackingParams = Partial<Record<string, string>>;
 
 /** One marketing touch: where a visitor came from on one landing. */
@@ -29,7 +20,7 @@ export interface Touch {
 export const leads = pgTable(
   "leads",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: randomUuidId(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text().notNull(),
@@ -59,8 +50,7 @@ export const leads = pgTable(
     jobValueCents: integer(),
     /** Why it was lost. */
     lostReason: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index("leads_created_at_idx").on(table.createdAt),
@@ -71,6 +61,12 @@ export const leads = pgTable(
 );
 
 export type Lead = typeof leads.$inferSelect;
+
+/** A lead's own row: gone with the lead. */
+export const leadReference = () =>
+  uuid()
+    .notNull()
+    .references(() => leads.id, { onDelete: "cascade" });
 
 /** The sales pipeline a lead moves through. */
 export const LEAD_STATUSES = [
@@ -87,16 +83,14 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const leadStatusChanges = pgTable(
   "lead_status_changes",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
-    leadId: uuid()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    id: bigserialId(),
+    leadId: leadReference(),
     fromStatus: text().$type<LeadStatus>(),
     toStatus: text().$type<LeadStatus>().notNull(),
     jobValueCents: integer(),
     lostReason: text(),
-    actorId: text().references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: staffReference(),
+    createdAt: instantNow(),
   },
   (table) => [index("lead_status_changes_lead_idx").on(table.leadId, table.createdAt)],
 );
@@ -105,13 +99,11 @@ export const leadStatusChanges = pgTable(
 export const leadNotes = pgTable(
   "lead_notes",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
-    leadId: uuid()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    id: bigserialId(),
+    leadId: leadReference(),
     body: text().notNull(),
-    authorId: text().references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    authorId: staffReference(),
+    createdAt: instantNow(),
   },
   (table) => [index("lead_notes_lead_idx").on(table.leadId, table.createdAt)],
 );
@@ -123,7 +115,7 @@ export type SpamReason = "honeypot" | "too_fast" | "missing_form_token" | "reuse
 export const spamSubmissions = pgTable(
   "spam_submissions",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: randomUuidId(),
     reason: text().$type<SpamReason>().notNull(),
     /** What was submitted, as received (so staff can turn a false positive into a lead). */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -131,7 +123,7 @@ export const spamSubmissions = pgTable(
     userAgent: text(),
     /** Set when staff decide it was a real request after all. */
     leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [index("spam_submissions_created_at_idx").on(table.createdAt)],
 );
@@ -143,23 +135,22 @@ export type SpamSubmission = typeof spamSubmissions.$inferSelect;
  * from visitors without JavaScript or from cached pages are attributed too.
  */
 export const visitors = pgTable("visitors", {
-  id: uuid().primaryKey().defaultRandom(),
+  id: randomUuidId(),
   firstTouch: jsonb().$type<Touch>().notNull(),
   lastTouch: jsonb().$type<Touch>().notNull(),
   touchCount: integer().notNull().default(1),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** Visits that arrived with a referral code in the URL. */
 export const referralClicks = pgTable(
   "referral_clicks",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
+    id: bigserialId(),
     code: text().notNull(),
     affiliateId: uuid().references(() => affiliates.id, { onDelete: "set null" }),
     landingPath: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [
     index("referral_clicks_code_idx").on(table.code, table.createdAt),

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { instant, instantNow, randomUuidId } from "./columns";
 
 export type MailStatus = "queued" | "sending" | "sent" | "kept" | "failed";
 
@@ -9,7 +10,7 @@ export type MailStatus = "queued" | "sending" | "sent" | "kept" | "failed";
 export const mailMessages = pgTable(
   "mail_messages",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: randomUuidId(),
     /** What it is about, e.g. "lead.notification". */
     kind: text().notNull(),
     to: jsonb().$type<string[]>().notNull(),
@@ -17,11 +18,11 @@ export const mailMessages = pgTable(
     text: text().notNull(),
     status: text().$type<MailStatus>().notNull().default("queued"),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastAttemptAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: instantNow(),
+    lastAttemptAt: instant(),
     lastError: text(),
-    sentAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant(),
+    createdAt: instantNow(),
   },
   (table) => [
     index("mail_messages_created_at_idx").on(table.createdAt),

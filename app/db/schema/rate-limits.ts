@@ -1,13 +1,14 @@
-import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { instant, instantNow } from "./columns";
 
 /** Fixed-window counters shared by every server instance (lead submissions, sign-in). */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
     key: text().notNull(),
-    windowStart: timestamp({ withTimezone: true }).notNull(),
+    windowStart: instant().notNull(),
     count: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
@@ -19,5 +20,5 @@ export const rateLimitCounters = pgTable(
 export const usedFormTokens = pgTable("used_form_tokens", {
   /** SHA-256 of the token, so the table holds nothing that could be posted again. */
   tokenHash: text().primaryKey(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: instantNow(),
 });

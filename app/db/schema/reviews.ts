@@ -1,21 +1,12 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { instantNow, serialId } from "./columns";
 
 /** Customer reviews shown on the site; staff moderate them (published) in the admin area. */
 export const reviews = pgTable(
   "reviews",
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     name: text().notNull(),
     town: text().notNull(),
     rating: integer().notNull(),
@@ -25,7 +16,7 @@ export const reviews = pgTable(
     /** Where the review was left: our site, a review platform, or "Demo" for sample content. */
     source: text().notNull(),
     published: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [
     check("reviews_rating_range", sql`${table.rating} between 1 and 5`),

@@ -8,8 +8,8 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
 } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
 
 /** One opening-hours entry: a set of days with the same hours (24-hour "HH:MM"). */
 export interface OpeningHoursEntry {
@@ -65,12 +65,11 @@ export const companySettings = pgTable(
     referralByName: text().notNull().default(""),
     /** Who is told of each new lead by e-mail. */
     notificationEmails: jsonb().$type<string[]>().notNull().default([]),
-    /** Bot protection (SPEC §4: off by default). */
+    /** Bot protection (docs/REQUIREMENTS.md R4.2, D5: off by default). */
     botProtection: boolean().notNull().default(false),
     /** Staff must enrol an authenticator before using the admin area. */
     requireStaffTwoFactor: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [check("company_settings_single_row", sql`${table.id} = 1`)],
 );

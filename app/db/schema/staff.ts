@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigserialId, instant, instantNow } from "./columns";
+import { staffReference } from "./auth";
 
-/** Every sign-in attempt to the staff area, kept 24 hours (SPEC §9). */
+/** Every sign-in attempt to the staff area, kept 24 hours (docs/REQUIREMENTS.md R9.3). */
 export const loginAttempts = pgTable(
   "login_attempts",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
+    id: bigserialId(),
     /** Lower-cased as typed; it may belong to no one. */
     email: text().notNull(),
     ipAddress: text(),
@@ -14,7 +15,7 @@ export const loginAttempts = pgTable(
     success: boolean().notNull(),
     /** Why it failed: password, honeypot, locked, rate_limited, two_factor, disabled, error. */
     reason: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [
     index("login_attempts_email_idx").on(table.email, table.createdAt),
@@ -25,17 +26,17 @@ export const loginAttempts = pgTable(
 /** An e-mail address locked out after repeated failures, until lockedUntil. */
 export const loginLockouts = pgTable("login_lockouts", {
   email: text().primaryKey(),
-  lockedUntil: timestamp({ withTimezone: true }).notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: instant().notNull(),
+  createdAt: instantNow(),
 });
 
 /** Who did what, when and from where, for the admin area's audit log. */
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
+    id: bigserialId(),
     /** null for anonymous events (failed sign-ins). */
-    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    actorId: staffReference(),
     /** Kept as it was, so the log still reads after an account is removed. */
     actorEmail: text(),
     /** e.g. sign_in, sign_in_failed, settings.update, lead.status, leads.export, staff.role */
@@ -47,7 +48,7 @@ export const auditEvents = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     ipAddress: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instantNow(),
   },
   (table) => [
     index("audit_events_created_at_idx").on(table.createdAt),
