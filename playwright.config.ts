@@ -21,7 +21,11 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "lumen-e2e-"));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "lumen-e2e-"));
+  // Made here, so the global teardown removes it (a folder given by the caller is kept).
+  process.env.E2E_DATA_DIR_TEMPORARY = "true";
+}
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 process.env.E2E_BASE_URL = baseURL;
 

@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Client code only the staff area uses. */
 const STAFF_ONLY =
-  /app[\\/](components[\\/]admin|modules[\\/](staff|audit)|modules[\\/]leads[\\/]lead-display|modules[\\/]settings[\\/]settings\.schema)/;
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit)|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]settings[\\/]settings\.schema)/;
 
 export default defineConfig({
   resolve: {
@@ -27,13 +27,14 @@ export default defineConfig({
                 },
                 {
                   // Everything the shared layout needs, plus the building blocks most pages use;
-                  // helpers of one or two pages follow the pages that import them. Taken
+                  // helpers of one or two pages, or that the home page does not draw (its
+                  // script budget is tight), follow the pages that import them. Taken
                   // before the staff area's group, so shared parts stay here.
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|demo-images\.generated|lead\.schema|lead-rule-messages|privacy-dialog|mobile-menu/.test(
+                    !/legal-document|feature-list|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu/.test(
                       id,
                     ),
                   priority: 20,
@@ -50,8 +51,14 @@ export default defineConfig({
         },
       },
     },
-    // The production server is the Hono app; React Router's build is bundled into it.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // The production server is the Hono app; React Router's build is bundled into it, as
+    // one file: the dynamic imports that keep code out of public pages' downloads
+    // (app/root.tsx, the consultation form) have no such use on the server.
+    ssr: {
+      build: {
+        rollupOptions: { input: "./server/app.ts", output: { codeSplitting: false } },
+      },
+    },
   },
   ssr: {
     // PGlite ships its WebAssembly beside its JavaScript; keep it a runtime import.

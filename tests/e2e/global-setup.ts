@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { startServer } from "./support/server";
 import { createStaffAccount } from "./support/staff";
 import { RECEIVER_SECRET, startWebhookReceiver } from "./support/webhook-receiver";
@@ -8,6 +9,23 @@ import { RECEIVER_SECRET, startWebhookReceiver } from "./support/webhook-receive
  * act as its own visitor address (the lead rate limit is per address).
  */
 export default async function globalSetup() {
+  try {
+    return await startSharedServer();
+  } catch (error) {
+    removeTemporaryDataDir();
+    throw error;
+  }
+}
+
+/** The DATA_DIR playwright.config.ts made for this run, removed once the run is over. */
+function removeTemporaryDataDir() {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (dataDir && process.env.E2E_DATA_DIR_TEMPORARY === "true") {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function startSharedServer() {
   const receiver = await startWebhookReceiver();
   process.env.E2E_RECEIVER_URL = receiver.url;
   // Staff accounts for the admin tests, made the way an operator would.
@@ -33,6 +51,7 @@ export default async function globalSetup() {
   return async () => {
     const code = await server.stop("SIGTERM");
     await receiver.close();
+    removeTemporaryDataDir();
     if (code !== 0) throw new Error(`The test server exited with code ${code} on SIGTERM`);
   };
 }

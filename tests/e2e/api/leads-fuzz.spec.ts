@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
-import { toLeadFormValues } from "../../../app/modules/leads/lead-options";
+import { toLeadFormValues } from "../../../app/modules/leads/lead-fields";
 import { validateLead } from "../../../app/modules/leads/lead.schema";
 import { randomTestAddress } from "../support/fixtures";
 import { receivedDeliveries } from "../support/webhook-receiver";

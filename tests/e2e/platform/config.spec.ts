@@ -1,21 +1,22 @@
 import { expect, test } from "@playwright/test";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT, START_FILE } from "../support/server";
 
 function start(env: Record<string, string>) {
-  return spawnSync(process.execPath, [START_FILE], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "lumen-config-")),
-      ...env,
-    },
-    encoding: "utf8",
-    timeout: 20_000,
-  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-config-"));
+  try {
+    return spawnSync(process.execPath, [START_FILE], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 test("a bad configuration value stops the start with one line naming it", () => {

@@ -2,10 +2,11 @@ import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { randomTestAddress } from "../support/fixtures";
+import { LEAD_FIELDS } from "../../../app/modules/leads/lead-fields";
 import { rawRequest, staffCookie } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
 import { createStaffAccount, type StaffLogin } from "../support/staff";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -19,13 +20,14 @@ import path from "node:path";
 test.describe.configure({ mode: "serial" });
 
 let server: RunningServer;
+let dataDir: string | undefined;
 let admin: StaffLogin;
 let adminCookie: string;
 let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-fuzz-"));
+  dataDir = mkdtempSync(path.join(tmpdir(), "lumen-fuzz-"));
   admin = createStaffAccount({ DATA_DIR: dataDir }, "fuzz.admin@lumenbath.example", "admin");
   server = await startServer({ dataDir, env: { TRUST_PROXY: "true" } });
   origin = new URL(server.baseUrl).origin;
@@ -33,7 +35,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server) expect(await server.stop()).toBe(0);
+  try {
+    if (server) expect(await server.stop()).toBe(0);
+  } finally {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 const NASTY = [
@@ -112,18 +118,9 @@ interface FormTarget {
   runs?: number;
 }
 
-const LEAD_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "service",
-  "projectType",
-  "source",
-  "referralName",
-  "otherSource",
-  "agreeToContact",
-  "agreeToAllPresent",
+/** The form's own fields, and what it sends besides them. */
+const LEAD_POST_FIELDS = [
+  ...LEAD_FIELDS,
   "affiliate_code",
   "pagePath",
   "website",
@@ -146,7 +143,7 @@ const validLead = {
 };
 
 const FORMS: FormTarget[] = [
-  { path: "/api/leads", base: validLead, fields: LEAD_FIELDS, staff: false },
+  { path: "/api/leads", base: validLead, fields: LEAD_POST_FIELDS, staff: false },
   {
     path: "/admin/login",
     base: { email: "nobody@example.com", password: "wrong password" },
@@ -196,7 +193,7 @@ const FORMS: FormTarget[] = [
   {
     path: "/admin/settings",
     base: { intent: "hours" },
-    fields: ["hours.0.days", "hours.0.opens", "hours.0.closes"],
+    fields: ["openingHours[0].days", "openingHours[0].opens", "openingHours[0].closes"],
     staff: true,
   },
   {
@@ -268,7 +265,7 @@ test("no JSON lead field answers a 5xx, whatever characters it gets", async () =
   test.setTimeout(120_000);
   const jsonValue = fc.oneof(nastyText, fc.constant(true), fc.integer());
   for (const field of [
-    ...LEAD_FIELDS.filter((f) => !f.startsWith("tracking.")),
+    ...LEAD_POST_FIELDS.filter((f) => !f.startsWith("tracking.")),
     "utm_source",
     "tracking",
   ]) {

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { expect, test } from "@playwright/test";
+import { expect, test, type TestInfo } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { createDatabase, postgresReachable } from "../support/postgres";
 import { startServer } from "../support/server";
 
 /**
- * A lead answered 201 is stored before the answer leaves (SPEC: never lost), so a server
+ * A lead answered 201 is stored before the answer leaves (docs/REQUIREMENTS.md D2), so a server
  * killed outright (SIGKILL: no shutdown, no flush) mid-stream still has every lead it
  * answered 201, and the next start on the same database recovers and takes leads again.
  */
@@ -105,34 +105,49 @@ async function expectRecovered(server: Awaited<ReturnType<typeof startServer>>, 
   return answer.id!;
 }
 
+/**
+ * A throw-away DATA_DIR for one test, removed afterwards; the servers' log is attached to
+ * the report first when the test failed.
+ */
+async function withDataDir(testInfo: TestInfo, run: (dataDir: string) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-sigkill-"));
+  try {
+    await run(dataDir);
+  } catch (error) {
+    await testInfo.attach("server.log", { path: path.join(dataDir, "server.log") }).catch(() => {});
+    throw error;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 test("SIGKILL mid-stream on the embedded database: every lead answered 201 is stored", async () => {
   test.setTimeout(60_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-sigkill-"));
-  const tag = randomBytes(4).toString("hex");
-  const answeredIds = await postUntilKilled(await startServer({ dataDir, env: ENV }), tag);
+  await withDataDir(test.info(), async (dataDir) => {
+    const tag = randomBytes(4).toString("hex");
+    const answeredIds = await postUntilKilled(await startServer({ dataDir, env: ENV }), tag);
 
-  // Only one process may open the folder: read it now, while no server runs, then close it.
-  const pglite = await PGlite.create(path.join(dataDir, "db"));
-  let storedIds: Set<string>;
-  try {
-    const { rows } = await pglite.query<{ id: string }>(
-      "select id::text as id from leads where id::text = any($1)",
-      [answeredIds],
-    );
-    storedIds = new Set(rows.map((row) => row.id));
-  } finally {
-    await pglite.close();
-  }
-  expect(answeredIds.filter((id) => !storedIds.has(id))).toEqual([]);
+    // Only one process may open the folder: read it now, while no server runs, then close it.
+    const pglite = await PGlite.create(path.join(dataDir, "db"));
+    let storedIds: Set<string>;
+    try {
+      const { rows } = await pglite.query<{ id: string }>(
+        "select id::text as id from leads where id::text = any($1)",
+        [answeredIds],
+      );
+      storedIds = new Set(rows.map((row) => row.id));
+    } finally {
+      await pglite.close();
+    }
+    expect(answeredIds.filter((id) => !storedIds.has(id))).toEqual([]);
 
-  const restarted = await startServer({ dataDir, env: ENV });
-  try {
-    await expectRecovered(restarted, tag);
-  } finally {
-    expect(await restarted.stop()).toBe(0);
-  }
-  // Kept (with the server's log) when a check above failed.
-  rmSync(dataDir, { recursive: true, force: true });
+    const restarted = await startServer({ dataDir, env: ENV });
+    try {
+      await expectRecovered(restarted, tag);
+    } finally {
+      expect(await restarted.stop()).toBe(0);
+    }
+  });
 });
 
 test("SIGKILL mid-stream on PostgreSQL: every lead answered 201 is stored", async () => {
@@ -140,24 +155,26 @@ test("SIGKILL mid-stream on PostgreSQL: every lead answered 201 is stored", asyn
   test.skip(!(await postgresReachable()), "no PostgreSQL server reachable");
   const database = await createDatabase();
   try {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-sigkill-pg-"));
-    const env = { ...ENV, DATABASE_URL: database.url };
-    const tag = randomBytes(4).toString("hex");
-    const answeredIds = await postUntilKilled(await startServer({ dataDir, env }), tag);
+    await withDataDir(test.info(), async (dataDir) => {
+      const env = { ...ENV, DATABASE_URL: database.url };
+      const tag = randomBytes(4).toString("hex");
+      const answeredIds = await postUntilKilled(await startServer({ dataDir, env }), tag);
 
-    const { rows } = await database.query("select id::text as id from leads");
-    const storedIds = new Set(rows.map((row: { id: string }) => row.id));
-    expect(answeredIds.filter((id) => !storedIds.has(id))).toEqual([]);
+      const { rows } = await database.query("select id::text as id from leads");
+      const storedIds = new Set(rows.map((row: { id: string }) => row.id));
+      expect(answeredIds.filter((id) => !storedIds.has(id))).toEqual([]);
 
-    const restarted = await startServer({ dataDir, env });
-    try {
-      const id = await expectRecovered(restarted, tag);
-      const after = await database.query(`select count(*)::int as n from leads where id = '${id}'`);
-      expect(after.rows[0].n).toBe(1);
-    } finally {
-      expect(await restarted.stop()).toBe(0);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+      const restarted = await startServer({ dataDir, env });
+      try {
+        const id = await expectRecovered(restarted, tag);
+        const after = await database.query(
+          `select count(*)::int as n from leads where id = '${id}'`,
+        );
+        expect(after.rows[0].n).toBe(1);
+      } finally {
+        expect(await restarted.stop()).toBe(0);
+      }
+    });
   } finally {
     await database.drop();
   }

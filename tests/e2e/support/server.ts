@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,6 +33,8 @@ export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
+  // A folder made here is the server's alone: it goes when the process has ended.
+  const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "lumen-server-"));
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "a");
@@ -49,8 +51,16 @@ export async function startServer(
     },
     stdio: ["ignore", log, log],
   });
+  closeSync(log);
+  let logAtExit: string | undefined;
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
+    child.once("exit", (code) => {
+      if (temporary) {
+        logAtExit = readLog(logFile);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      resolve(code);
+    }),
   );
   const baseUrl = `http://localhost:${port}`;
   const server: RunningServer = {
@@ -67,9 +77,12 @@ export async function startServer(
   try {
     await waitForReady(server);
   } catch (error) {
+    // The log is quoted, as the folder holding it may be removed with the process.
+    const log = logAtExit ?? readLog(logFile);
+    const message = `${error instanceof Error ? error.message : String(error)}; the end of its log:\n${log.split("\n").slice(-30).join("\n")}`;
     // A server that did not come up is not left running behind the failed test.
     child.kill("SIGKILL");
-    throw error;
+    throw new Error(message);
   }
   return server;
 }
@@ -79,7 +92,7 @@ async function waitForReady(server: RunningServer, timeoutMs = 60_000): Promise<
   let exitedEarly = false;
   void server.exited.then(() => (exitedEarly = true));
   while (Date.now() < deadline) {
-    if (exitedEarly) throw new Error(`The server exited during start; see ${server.logFile}`);
+    if (exitedEarly) throw new Error("The server exited during start");
     try {
       const response = await fetch(`${server.baseUrl}/readyz`);
       if (response.ok) return;
@@ -88,7 +101,15 @@ async function waitForReady(server: RunningServer, timeoutMs = 60_000): Promise<
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The server was not ready within ${timeoutMs} ms; see ${server.logFile}`);
+  throw new Error(`The server was not ready within ${timeoutMs} ms`);
+}
+
+function readLog(logFile: string): string {
+  try {
+    return readFileSync(logFile, "utf8");
+  } catch {
+    return "(none)";
+  }
 }
 
 /** The server's JSON log lines. */

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { ROOT } from "./server";
 
 export interface StaffLogin {
@@ -70,4 +70,40 @@ export async function signInRequest(request: APIRequestContext, login: StaffLogi
   if (response.status() !== 302) {
     throw new Error(`Sign-in as ${login.email} answered ${response.status()}`);
   }
+}
+
+/**
+ * Invites a member through the staff screen (signed in as an admin) and returns the
+ * set-password link the screen shows once (the test server sends no e-mail).
+ */
+export async function inviteMember(
+  page: Page,
+  member: { name: string; email: string; role: "admin" | "editor" },
+): Promise<string> {
+  await page.goto("/admin/staff");
+  const invite = page.getByRole("region", { name: "Invite a member" });
+  await invite.getByLabel("Name").fill(member.name);
+  await invite.getByLabel("E-mail").fill(member.email);
+  await invite.getByLabel("Role").selectOption(member.role);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  const linkPanel = page.getByRole("region", { name: "Pass this link on yourself" });
+  await linkPanel.getByText(member.email).waitFor();
+  const link = /https?:\/\/\S+\/admin\/set-password\?token=[\w-]+/.exec(
+    await linkPanel.innerText(),
+  )?.[0];
+  if (!link) throw new Error(`No set-password link shown for ${member.email}`);
+  return new URL(link).pathname + new URL(link).search;
+}
+
+/**
+ * A page in the same session as `signedIn`, with JavaScript off: how a staff form behaves
+ * before (or without) its scripts. Close it with `page.context().close()`.
+ */
+export async function withoutJavaScript(browser: Browser, signedIn: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: new URL(signedIn.url()).origin,
+    javaScriptEnabled: false,
+    storageState: await signedIn.context().storageState(),
+  });
+  return context.newPage();
 }

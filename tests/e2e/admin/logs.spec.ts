@@ -1,0 +1,73 @@
+import { expect, test } from "../support/fixtures";
+import { e2eAdmin, inviteMember, signIn } from "../support/staff";
+
+/** The audit and mail logs, read through their filters and pages. */
+
+test("the audit log filters by action and pages through one action's events", async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = `audit${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await signIn(page, e2eAdmin());
+  // More exports than one page holds, each recorded with its filter.
+  for (let i = 0; i < 55; i++) {
+    const answer = await page.request.get(`/admin/leads/export?q=${stamp}`);
+    expect(answer.status()).toBe(200);
+  }
+
+  await page.goto("/admin/audit");
+  await page.getByLabel("Action").selectOption("leads.export");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/action=leads\.export/);
+  await expect(page.getByLabel("Action")).toHaveValue("leads.export");
+
+  const table = page.getByRole("table", { name: "Audit events, newest first" });
+  const rows = table.locator("tbody tr");
+  let seen = 0;
+  for (let pageNumber = 1; ; pageNumber++) {
+    await expect(rows.first()).toBeVisible();
+    // Only the chosen action, and at most a page of it.
+    const whats = await rows.locator("td:nth-child(3) span.font-semibold").allInnerTexts();
+    expect(new Set(whats)).toEqual(new Set(["Leads exported"]));
+    expect(whats.length).toBeLessThanOrEqual(50);
+    seen += (await table.innerText()).split(stamp).length - 1;
+    const next = page.getByRole("link", { name: "Next page" });
+    if (seen >= 55 || (await next.count()) === 0) break;
+    expect(whats.length).toBe(50);
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`action=leads\\.export.*before=\\d+`));
+  }
+  expect(seen).toBe(55);
+
+  // Reset shows every action again.
+  await page.getByRole("link", { name: "Reset" }).click();
+  await expect(page.getByLabel("Action")).toHaveValue("");
+});
+
+test("the mail log lists an invitation the product sent, with its link hidden", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `mail.${stamp}@example.com`;
+  await signIn(page, e2eAdmin());
+  const link = await inviteMember(page, { name: `Mail ${stamp}`, email, role: "editor" });
+  const token = new URL(link, "http://x").searchParams.get("token")!;
+
+  await page.goto("/admin/mail");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Set your password");
+  // The mail job takes it from the queue in a moment.
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText("Kept (not sent)", { timeout: 1000 });
+  }).toPass();
+  await row.getByRole("link", { name: /Set your password/ }).click();
+  const open = page.getByRole("region", { name: /Set your password/ });
+  await expect(open).toContainText(email);
+  await expect(open).toContainText("/admin/set-password?token=[hidden]");
+  await expect(open).not.toContainText(token);
+
+  await page.getByLabel("Status").selectOption("kept");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=kept/);
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+});
