@@ -9,3 +9,6 @@ export * from "./analytics";
 export * from "./rate-limits";
 export * from "./auth";
 export * from "./staff";
+export * from "./media";
+export * from "./content";
+export * from "./redirects";
