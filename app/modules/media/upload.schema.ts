@@ -48,15 +48,17 @@ export const imageAltText = z
 /**
  * Requires the alternative text named `altName` whenever the image named `fileName` is
  * set: a new file chosen, or an image already kept (its id in `currentName`, the hidden
- * input `ImageUploadField` renders). Use in the form schema's `superRefine`.
+ * input `ImageUploadField` renders) and not being removed (the `removeName` checkbox).
+ * Use in the form schema's `superRefine`.
  */
 export function requireAltText(
   values: Record<string, unknown>,
   context: z.RefinementCtx,
-  names: { fileName: string; altName: string; currentName?: string },
+  names: { fileName: string; altName: string; currentName?: string; removeName?: string },
 ): void {
   const file = values[names.fileName];
-  const current = names.currentName ? values[names.currentName] : undefined;
+  const removed = names.removeName ? Boolean(values[names.removeName]) : false;
+  const current = names.currentName && !removed ? values[names.currentName] : undefined;
   const hasImage = (file instanceof File && file.size > 0) || Boolean(current);
   const alt = values[names.altName];
   if (hasImage && (typeof alt !== "string" || alt.trim() === "")) {
