@@ -119,4 +119,30 @@ describe("limitRequestBody", () => {
     expect(await (await post("/admin/posts/new")).json()).toEqual({ read: 3 * 1024 * 1024 });
     expect((await post("/admin/leads")).status).toBe(413);
   });
+
+  it("hands a multipart upload on intact, so an action reads the file from formData", async () => {
+    const hono = new Hono();
+    hono.use(limitRequestBody({ maxBytes: maxBodyBytes }));
+    hono.post("*", async (c) => {
+      const form = await c.req.raw.formData();
+      const file = form.get("cover");
+      if (!(file instanceof File)) return c.json({ file: null });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return c.json({ name: file.name, size: file.size, last: bytes.at(-1), alt: form.get("alt") });
+    });
+    const form = new FormData();
+    const bytes = new Uint8Array(5 * 1024 * 1024).fill(7);
+    bytes[bytes.length - 1] = 9;
+    form.set("cover", new File([bytes], "kitchen.jpg", { type: "image/jpeg" }));
+    form.set("alt", "A bright kitchen");
+    const answer = await hono.request(
+      new Request("http://localhost/admin/posts/new", { method: "POST", body: form }),
+    );
+    expect(await answer.json()).toEqual({
+      name: "kitchen.jpg",
+      size: 5 * 1024 * 1024,
+      last: 9,
+      alt: "A bright kitchen",
+    });
+  });
 });
