@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("sitemap.xml", "routes/_seo/sitemap.xml.ts"),
   route("robots.txt", "routes/_seo/robots.txt.ts"),
+  // Uploaded images, outside both layouts: bytes only, for staff and visitors alike.
+  route("media/:imageId/:file", "routes/media.ts"),
 
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -7,7 +7,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
-import { limitRequestBody } from "./body-limit";
+import { limitRequestBody, maxBodyBytes } from "./body-limit";
 import { compressDynamic } from "./compression";
 import { withForwardedOrigin } from "./forwarded";
 
@@ -126,7 +126,7 @@ export function createServerApp(runtime: Runtime): ServerApp {
   );
 
   // Before any route reads a body: the limit holds for every method and framing.
-  app.use(limitRequestBody());
+  app.use(limitRequestBody({ maxBytes: maxBodyBytes }));
   app.use(compressDynamic());
 
   app.all("*", (c) => {

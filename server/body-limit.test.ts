@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { BODY_TOO_LARGE, BODY_TOO_SLOW, limitRequestBody } from "./body-limit";
+import {
+  BODY_TOO_LARGE,
+  BODY_TOO_SLOW,
+  limitRequestBody,
+  MAX_BODY_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  maxBodyBytes,
+} from "./body-limit";
 
 /** An app whose route echoes the size of the body it read. */
 function app(options: Parameters<typeof limitRequestBody>[0] = {}) {
@@ -67,5 +74,75 @@ describe("limitRequestBody", () => {
     const roomy = app({ maxBytes: (path) => (path === "/api/leads" ? 200_000 : 10) });
     const answer = await roomy.request(send("POST", stream(2, 64 * 1024)));
     expect(await answer.json()).toEqual({ read: 128 * 1024 });
+  });
+
+  it("allows an image upload's size on the upload screens only, however spelt (R9.9)", async () => {
+    const uploads = [
+      "/admin/posts/new",
+      "/admin/posts/new.data",
+      "/admin/posts/new/",
+      "/admin/posts/new/_.data",
+      "/ADMIN/Posts/NEW",
+      "/admin/posts/3f1c2a9e-0000-4000-8000-000000000001/edit",
+      "/admin/posts/12/edit.data",
+      "/admin/authors",
+      "/admin/authors.data",
+      "/admin/Authors/7",
+    ];
+    for (const path of uploads) expect(maxBodyBytes(path), path).toBe(MAX_UPLOAD_BODY_BYTES);
+    const others = [
+      "/",
+      "/api/leads",
+      "/admin/login",
+      "/admin/posts",
+      "/admin/posts.data",
+      "/admin/posts/12",
+      "/admin/posts/12/edit/extra",
+      "/admin/posts/new-ish",
+      "/admin/authorsx",
+      "/admin/authors/7/delete",
+      "/admin/staff",
+      "/admin/posts//edit",
+      "/blog/admin/posts/new",
+    ];
+    for (const path of others) expect(maxBodyBytes(path), path).toBe(MAX_BODY_BYTES);
+
+    const server = app({ maxBytes: maxBodyBytes });
+    const post = (path: string) =>
+      server.request(
+        new Request(`http://localhost${path}`, {
+          method: "POST",
+          body: stream(3, 1024 * 1024),
+          ...({ duplex: "half" } as object),
+        }),
+      );
+    expect(await (await post("/admin/posts/new")).json()).toEqual({ read: 3 * 1024 * 1024 });
+    expect((await post("/admin/leads")).status).toBe(413);
+  });
+
+  it("hands a multipart upload on intact, so an action reads the file from formData", async () => {
+    const hono = new Hono();
+    hono.use(limitRequestBody({ maxBytes: maxBodyBytes }));
+    hono.post("*", async (c) => {
+      const form = await c.req.raw.formData();
+      const file = form.get("cover");
+      if (!(file instanceof File)) return c.json({ file: null });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return c.json({ name: file.name, size: file.size, last: bytes.at(-1), alt: form.get("alt") });
+    });
+    const form = new FormData();
+    const bytes = new Uint8Array(5 * 1024 * 1024).fill(7);
+    bytes[bytes.length - 1] = 9;
+    form.set("cover", new File([bytes], "kitchen.jpg", { type: "image/jpeg" }));
+    form.set("alt", "A bright kitchen");
+    const answer = await hono.request(
+      new Request("http://localhost/admin/posts/new", { method: "POST", body: form }),
+    );
+    expect(await answer.json()).toEqual({
+      name: "kitchen.jpg",
+      size: 5 * 1024 * 1024,
+      last: 9,
+      alt: "A bright kitchen",
+    });
   });
 });

@@ -2,6 +2,32 @@ import type { MiddlewareHandler } from "hono";
 
 /** Every form and JSON body of the product fits in this. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** An image upload (10 MB at most, app/modules/media/upload.schema.ts) with its form around it. */
+export const MAX_UPLOAD_BODY_BYTES = 11 * 1024 * 1024;
+/**
+ * The staff screens whose forms carry an image (docs/REQUIREMENTS.md R9.9): the post
+ * editor and the authors screen. Their actions run behind the staff guard, which refuses
+ * anyone signed out before a byte is stored.
+ */
+const UPLOAD_ROUTES = [
+  /^\/admin\/posts\/new$/,
+  /^\/admin\/posts\/[^/]+\/edit$/,
+  /^\/admin\/authors(\/[^/]+)?$/,
+];
+
+/**
+ * The largest body a path accepts: more for the image upload screens, matched however the
+ * path is spelt (any case, a trailing slash, React Router's `.data` form of the address).
+ */
+export function maxBodyBytes(path: string): number {
+  const route = path
+    .toLowerCase()
+    .replace(/(\/_)?\.data$/, "")
+    .replace(/(.)\/+$/, "$1");
+  return UPLOAD_ROUTES.some((pattern) => pattern.test(route))
+    ? MAX_UPLOAD_BODY_BYTES
+    : MAX_BODY_BYTES;
+}
 /** A body that has not fully arrived by then is a slow drip, not a slow phone. */
 export const BODY_TIMEOUT_MS = 10_000;
 

@@ -16,8 +16,11 @@ import {
   VISITOR_COOKIE_MAX_AGE_SECONDS,
 } from "./touches.server";
 
-/** Areas where a landing is not marketing: staff, affiliates, the API. */
-const NOT_LANDINGS = /^\/(admin|affiliate|api)(\/|$)/;
+/**
+ * Areas where a landing is not marketing: staff, affiliates, the API, and uploaded images
+ * (their answers are public and cached for a year, so they must never carry a cookie).
+ */
+const NOT_LANDINGS = /^\/(admin|affiliate|api|media)(\/|$)/;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
