@@ -83,6 +83,7 @@ export function StaffForm({
   intent,
   children,
   className,
+  encType,
   "aria-label": ariaLabel,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
@@ -90,10 +91,18 @@ export function StaffForm({
   intent?: string;
   children: React.ReactNode;
   className?: string;
+  /** "multipart/form-data" for a form with a file field (an image upload). */
+  encType?: "multipart/form-data";
   "aria-label"?: string;
 }) {
   return (
-    <Form method="post" {...getFormProps(form)} className={className} aria-label={ariaLabel}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      encType={encType}
+      className={className}
+      aria-label={ariaLabel}
+    >
       <input type="hidden" name="formId" value={form.id} />
       {intent && <input type="hidden" name="intent" value={intent} />}
       {form.errors?.[0] && (
