@@ -49,7 +49,7 @@ async function visit(url: string, init: RequestInit & { status?: number } = {}) 
     async () => new Response("page", { status: init.status ?? 404 }),
   );
   await notFoundLogFor(database.db, logger).settled();
-  return response;
+  return response as Response;
 }
 
 describe("recording", () => {
