@@ -76,10 +76,13 @@ describe("recording", () => {
     await visit(`/API${path}`, { headers: { "user-agent": PERSON } });
     await visit(`/affiliate${path}`, { headers: { "user-agent": PERSON } });
     await visit(`/${"x".repeat(300)}`, { headers: { "user-agent": PERSON } });
+    for (const probe of ["/wp-login.php", "/.env", "/.git/config", "/.well-known/x", "/a.aspx"]) {
+      await visit(`${path}${probe}`, { headers: { "user-agent": PERSON } });
+    }
     const rows = await database.db
       .select({ path: notFoundPaths.path })
       .from(notFoundPaths)
-      .where(sql`${notFoundPaths.path} like ${`%${path}`} or length(${notFoundPaths.path}) > 300`);
+      .where(sql`${notFoundPaths.path} like ${`%${path}%`} or length(${notFoundPaths.path}) > 300`);
     expect(rows).toEqual([]);
   });
 

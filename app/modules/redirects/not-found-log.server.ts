@@ -28,6 +28,11 @@ const PENDING_REFERRERS_MAX = 100;
 
 /** Areas that are not public pages: staff, affiliates, the API. */
 const NOT_PUBLIC = /^\/(admin|affiliate|api)(\/|$)/i;
+/**
+ * Addresses no link on this site ever had: server scripts, hidden files, the well-known
+ * folder. Asked for by scanners and browsers' own checks, they are not broken links.
+ */
+const PROBE = /(^|\/)\.|\.(php\d?|aspx?|jsp|cgi|env|ini|sql|bak)(\/|$)/i;
 
 export interface NotFoundHit {
   path: string;
@@ -38,8 +43,8 @@ export interface NotFoundHit {
 
 /**
  * What a 404 answer to this request adds to the log, or undefined when it is not for the
- * log: not a GET, a bot (the same check as attribution), outside the public site, or a
- * path too long to be a link.
+ * log: not a GET, a bot (the same check as attribution), outside the public site, a probe
+ * for files this site never had, or a path too long to be a link.
  */
 export function notFoundHitOf(request: Request, at = new Date()): NotFoundHit | undefined {
   if (request.method !== "GET") return undefined;
@@ -47,7 +52,9 @@ export function notFoundHitOf(request: Request, at = new Date()): NotFoundHit | 
   const url = new URL(request.url);
   // A navigation inside the browser asks for "/path.data" ("/_root.data" for the home page).
   const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "") || "/";
-  if (path.length > NOT_FOUND_PATH_MAX || NOT_PUBLIC.test(path)) return undefined;
+  if (path.length > NOT_FOUND_PATH_MAX || NOT_PUBLIC.test(path) || PROBE.test(path)) {
+    return undefined;
+  }
   return { path, referrer: referrerOf(request.headers.get("referer")), at };
 }
 
