@@ -1,6 +1,7 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
+import { purgeStaleNotFoundPaths } from "~/modules/redirects/not-found-log.server";
 import { purgeLoginHistory } from "~/modules/staff/login-limits.server";
 
 /** How many housekeeping runs are kept as a record. */
@@ -45,6 +46,8 @@ const tasks: Record<string, Task> = {
       .returning({ id: visitors.id });
     return deleted.length;
   },
+  // docs/REQUIREMENTS.md R9.10: a 404 log entry nobody reached for 90 days is dropped.
+  staleNotFoundPaths: (db) => purgeStaleNotFoundPaths(db),
 };
 
 export async function runHousekeeping(db: Database): Promise<Record<string, number>> {

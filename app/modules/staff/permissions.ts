@@ -12,7 +12,15 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
   typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
 
 export type AdminArea =
-  "dashboard" | "leads" | "reviews" | "settings" | "staff" | "mail" | "audit" | "account";
+  | "dashboard"
+  | "leads"
+  | "reviews"
+  | "notFound"
+  | "settings"
+  | "staff"
+  | "mail"
+  | "audit"
+  | "account";
 
 export interface AdminAreaRule {
   area: AdminArea;
@@ -59,6 +67,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/reviews",
     routes: ["admin/reviews"],
     label: "Reviews",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "notFound",
+    path: "/admin/not-found",
+    routes: ["admin/not-found"],
+    label: "404 log",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",

@@ -16,6 +16,10 @@ import { getCompanySettings } from "~/modules/settings/settings.server";
 import { issueFormToken } from "~/modules/leads/form-token.server";
 import { LEAD_FORM_ACTION } from "~/modules/leads/lead-form-post";
 import { useAttributionCapture } from "~/modules/attribution/use-attribution-capture";
+import { notFoundLogMiddleware } from "~/modules/redirects/not-found-log.server";
+
+/** Every public page's 404 to a person goes to the staff's 404 log (docs/REQUIREMENTS.md R4.12). */
+export const middleware: Route.MiddlewareFunction[] = [notFoundLogMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);

@@ -38,6 +38,7 @@ const ACTION_LABELS: Record<string, string> = {
   "lead.webhook_replay": "Lead delivery sent again",
   "leads.export": "Leads exported",
   "spam.not_spam": "Spam marked as not spam",
+  "not_found.dismiss": "404 log entry dismissed",
   "staff.invite": "Member invited",
   "staff.password_link": "Password link sent",
   "staff.role": "Role changed",
