@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { formatDateTime } from "~/components/admin/format";
+import { LeadLink } from "~/components/admin/lead-link";
 import { EmptyState, PageHeader, Panel, StatCard } from "~/components/admin/page";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -108,12 +109,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4"
               >
                 <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/admin/leads/${delivery.leadId}`}
-                    className="font-semibold text-ink underline"
-                  >
-                    {delivery.leadName}
-                  </Link>
+                  <LeadLink leadId={delivery.leadId}>{delivery.leadName}</LeadLink>
                   <p className="text-muted">
                     To {delivery.endpoint}, {delivery.attempts}{" "}
                     {delivery.attempts === 1 ? "attempt" : "attempts"}, last{" "}
@@ -152,9 +148,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {formatDateTime(lead.createdAt)}
                 </td>
                 <td className={cellClass}>
-                  <Link to={`/admin/leads/${lead.id}`} className="font-semibold text-ink underline">
+                  <LeadLink leadId={lead.id}>
                     {lead.firstName} {lead.lastName}
-                  </Link>
+                  </LeadLink>
                 </td>
                 <td className={cellClass}>{lead.source}</td>
                 <td className={cellClass}>

@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormCheckbox, FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import {
+  FormCheckbox,
+  FormPasswordField,
+  FormTextField,
+  useStaffForm,
+} from "~/components/admin/staff-form";
 import { HoneypotField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/modules/platform/context";
 import { refuseCrossSite } from "~/modules/platform/cross-site.server";
@@ -88,12 +93,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
       <FormTextField field={fields.email} type="email" label="E-mail" autoComplete="username" />
-      <FormTextField
-        field={fields.password}
-        type="password"
-        label="Password"
-        autoComplete="current-password"
-      />
+      <FormPasswordField field={fields.password} purpose="current" label="Password" />
       <FormCheckbox
         field={fields.rememberMe}
         label="Remember me for 30 days (otherwise 24 hours)"

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/set-password";
 import { LoginFormFrame, LoginFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import { NewPasswordFields, useStaffForm } from "~/components/admin/staff-form";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import {
@@ -88,18 +88,9 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       pendingLabel="Saving…"
     >
       <input type="hidden" name={fields.token.name} value={loaderData.token} />
-      <FormTextField
-        field={fields.password}
-        type="password"
-        label="New password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        fields={fields}
         hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`}
-      />
-      <FormTextField
-        field={fields.confirmPassword}
-        type="password"
-        label="New password again"
-        autoComplete="new-password"
       />
     </LoginFormFrame>
   );

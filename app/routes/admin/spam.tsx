@@ -20,7 +20,8 @@ import { listSpam, restoreSpamSubmission, type SpamEntry } from "~/modules/leads
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
-import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { requireStaff } from "~/modules/staff/guard.server";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Spam folder | Leads | Staff area" }];
 
@@ -66,8 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = requireActor(context);
+  const { runtime, actor } = staffAction(context);
   const { formId, submission } = await readStaffForm(request, spamCommandSchema);
   if (submission.status !== "success") return formAnswer(formId, submission);
   const outcome = await restoreSpamSubmission(

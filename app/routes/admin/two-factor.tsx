@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import { FormCodeField, useStaffForm } from "~/components/admin/staff-form";
 import { TWO_FACTOR_MESSAGES } from "~/modules/staff/account.schema";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
@@ -67,11 +67,9 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       pendingLabel="Checking…"
     >
       <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
-      <FormTextField
+      <FormCodeField
         field={fields.code}
         label="Six-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         hint="From the authenticator app you set up for the staff area."
       />
     </LoginFormFrame>
