@@ -218,17 +218,20 @@ export function FormCheckbox({
   field,
   label,
   className,
-  noteId,
+  note,
 }: {
   field: Field;
   label: React.ReactNode;
   className?: string;
-  /** The id of a note beside the checkbox that assistive technology should read with it. */
-  noteId?: string;
+  /** A note under the checkbox (what the switch does or does not do yet), read with it. */
+  note?: React.ReactNode;
 }) {
   const error = field.errors?.[0];
-  const describedBy = [error ? `${field.id}-error` : "", noteId ?? ""].filter(Boolean).join(" ");
-  return (
+  const noteId = `${field.id}-note`;
+  const describedBy = [error ? `${field.id}-error` : "", note ? noteId : ""]
+    .filter(Boolean)
+    .join(" ");
+  const checkbox = (
     <CheckboxField
       key={field.key}
       id={field.id}
@@ -239,6 +242,15 @@ export function FormCheckbox({
       defaultChecked={field.initialValue === "on"}
       aria-describedby={describedBy || undefined}
     />
+  );
+  if (!note) return checkbox;
+  return (
+    <div className="flex flex-col gap-1">
+      {checkbox}
+      <p id={noteId} className="ml-8 text-sm font-medium text-brass-dark">
+        {note}
+      </p>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { cellClass, DataTable, Pagination } from "~/components/admin/data-table"
 import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { LeadLink } from "~/components/admin/lead-link";
-import { EmptyState, PageHeader } from "~/components/admin/page";
+import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import {
@@ -128,10 +128,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           {/* Phones get cards; the table needs a wider screen. Only one is ever displayed. */}
           <ul className="flex flex-col gap-3 md:hidden">
             {page.leads.map((lead) => (
-              <li
-                key={lead.id}
-                className="rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm"
-              >
+              <li key={lead.id} className={`${CARD_CLASSES} text-sm`}>
                 <div className="flex items-start justify-between gap-3">
                   <LeadLink
                     leadId={lead.id}

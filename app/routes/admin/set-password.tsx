@@ -13,12 +13,11 @@ import {
 import { passwordTokenOwner, setPasswordWithToken } from "~/modules/staff/account.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
+import { SIGN_IN_FORM } from "~/modules/staff/sign-in.schema";
 import { readSignInPage, signInPageRuntime } from "~/modules/staff/sign-in-page.server";
 
 export const meta: Route.MetaFunction = () => loginPageMeta("Set your password");
 
-/** The page has one form: every answer is for it. */
-const FORM_ID = "set-password";
 const hideFields = ["password", "confirmPassword"];
 
 /**
@@ -38,19 +37,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = signInPageRuntime(request, context);
   const { submission } = await readStaffForm(request, setPasswordSchema);
-  if (submission.status !== "success") return formAnswer(FORM_ID, submission, { hideFields });
+  if (submission.status !== "success")
+    return formAnswer(SIGN_IN_FORM.setPassword, submission, { hideFields });
   const outcome = await setPasswordWithToken(authDeps(runtime), {
     ...submission.value,
     ip: requestIp(request, context) ?? null,
   });
   if (!outcome.ok) {
-    return formAnswer(FORM_ID, submission, { ...refusalOf(outcome.errors), hideFields });
+    return formAnswer(SIGN_IN_FORM.setPassword, submission, {
+      ...refusalOf(outcome.errors),
+      hideFields,
+    });
   }
   return { done: true as const };
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useStaffForm(setPasswordSchema, { id: FORM_ID, actionData });
+  const [form, fields] = useStaffForm(setPasswordSchema, {
+    id: SIGN_IN_FORM.setPassword,
+    actionData,
+  });
 
   if (actionData && "done" in actionData) {
     return (

@@ -4,7 +4,7 @@ import { Badge } from "~/components/admin/badge";
 import { Pagination } from "~/components/admin/data-table";
 import { EmailAddress } from "~/components/admin/email-address";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page";
+import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
 import { resultFor, StaffForm, useFormBusy, useStaffForm } from "~/components/admin/staff-form";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -159,10 +159,7 @@ function SpamCard({ entry, actionData }: { entry: SpamEntry; actionData: unknown
   const name = `${entry.values.firstName} ${entry.values.lastName}`.trim();
   const tracking = Object.entries(entry.tracking);
   return (
-    <li
-      aria-labelledby={headingId}
-      className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
-    >
+    <li aria-labelledby={headingId} className={`${CARD_CLASSES} sm:p-5`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="break-words font-sans text-base font-semibold">
