@@ -275,14 +275,12 @@ function PasswordStep({
 }
 
 function ConfirmCodeForm({ actionData }: { actionData: ActionData }) {
-  const [form, fields] = useStaffForm(accountCommandSchema, {
-    id: "two-factor-confirm",
-    actionData,
-  });
+  const intent = "two-factor-confirm";
+  const [form, fields] = useStaffForm(accountCommandSchema, { id: intent, actionData });
   return (
-    <StaffForm form={form} intent="two-factor-confirm" className="flex flex-col gap-4">
+    <StaffForm form={form} intent={intent} className="flex flex-col gap-4">
       <FormCodeField field={fields.code} label="The six-digit code the app shows" />
-      <EndSubmit formId="two-factor-confirm" pendingLabel="Checking…">
+      <EndSubmit formId={intent} pendingLabel="Checking…">
         Turn on
       </EndSubmit>
     </StaffForm>
