@@ -12,20 +12,23 @@ export interface GridField<Name extends string> {
   type?: "text" | "tel" | "email" | "url";
   inputMode?: "decimal" | "numeric";
   maxLength?: number;
+  placeholder?: string;
   /** Spans both columns (long values such as a name or a street). */
   wide?: boolean;
 }
 
 /**
  * A section's text fields in two columns, in the order listed: the sections differ in
- * their fields, not in how a field is drawn.
+ * their fields, not in how a field is drawn. Children (a checkbox, say) follow in the grid.
  */
 export function FormFieldGrid<Name extends string>({
   fields,
   list,
+  children,
 }: {
   fields: Record<Name, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
   list: readonly GridField<Name>[];
+  children?: React.ReactNode;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -37,6 +40,7 @@ export function FormFieldGrid<Name extends string>({
           {...input}
         />
       ))}
+      {children}
     </div>
   );
 }
