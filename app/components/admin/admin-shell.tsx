@@ -34,6 +34,9 @@ export interface ShellUser {
  * The staff area's frame: navigation (only what the member's role may open), the member
  * with sign-out, and the page. On phones the navigation folds behind a menu button.
  */
+
+/** What every entry of the sidebar looks like, the areas and the link to the site. */
+const SIDEBAR_ENTRY = "flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm";
 export function AdminShell({
   companyName,
   navigation,
@@ -100,7 +103,7 @@ export function AdminShell({
                     <NavLink
                       to={item.path}
                       className={({ isActive }) =>
-                        `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
+                        `${SIDEBAR_ENTRY} font-medium ${
                           isActive
                             ? "bg-brass-light/60 text-brass-dark"
                             : "text-ink hover:bg-stone-100"
@@ -118,10 +121,7 @@ export function AdminShell({
               </ul>
             </div>
           ))}
-          <a
-            href="/"
-            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-muted hover:bg-stone-100"
-          >
+          <a href="/" className={`${SIDEBAR_ENTRY} text-muted hover:bg-stone-100`}>
             <Icon name="external-link" className="size-4" />
             View the site
           </a>

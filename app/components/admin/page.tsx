@@ -3,6 +3,9 @@ import { Icon, type IconName } from "~/components/ui/icon";
 
 /** The frame of a staff page: its header, panels, statistics and empty states. */
 
+/** A white card: panels, statistics, and the entries of a list shown as cards. */
+export const CARD_CLASSES = "rounded-xl border border-stone-200 bg-white p-4 shadow-sm";
+
 export function PageHeader({
   title,
   description,
@@ -38,7 +41,7 @@ export function Panel({
   return (
     <section
       aria-labelledby={title ? id : undefined}
-      className={`rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
+      className={`${CARD_CLASSES} sm:p-5 ${className}`}
     >
       {(title || actions) && (
         <div className="mb-4 flex items-center justify-between gap-3">
@@ -65,7 +68,7 @@ export function StatCard({
   hint?: string;
 }) {
   return (
-    <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+    <div className={CARD_CLASSES}>
       <p className="text-sm text-muted">{label}</p>
       <p className="mt-1 font-sans text-3xl font-semibold tabular-nums">{value}</p>
       {hint && <p className="mt-1 text-xs text-muted">{hint}</p>}
@@ -77,11 +80,7 @@ export function EmptyState({
   icon = "inbox",
   title,
   children,
-}: {
-  icon?: IconName;
-  title: string;
-  children?: React.ReactNode;
-}) {
+}: React.PropsWithChildren<{ icon?: IconName; title: string }>) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
       <Icon name={icon} className="size-8 text-muted" />

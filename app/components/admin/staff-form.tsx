@@ -164,75 +164,83 @@ function fieldProps(field: Field) {
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-export function FormTextField({
-  field,
-  ...input
-}: { field: Field; label: React.ReactNode; hint?: string } & Omit<
-  React.InputHTMLAttributes<HTMLInputElement>,
-  "id" | "name" | "defaultValue"
->) {
-  return (
-    <TextField
-      key={field.key}
-      {...fieldProps(field)}
-      defaultValue={text(field.initialValue)}
-      {...input}
-    />
-  );
+/** The props a control's field wrapper fills in from Conform (the caller never does). */
+type FromConform = "id" | "name" | "error" | "required" | "defaultValue";
+
+/**
+ * A field of `ui/form-field` bound to a Conform field: it starts from the kept value and
+ * shows the field's error. Keyed by the field, so a form reset starts it afresh.
+ */
+function conformField<Props extends { id: string }>(Control: (props: Props) => React.ReactNode) {
+  return function ConformField({ field, ...control }: { field: Field } & Omit<Props, FromConform>) {
+    const props = { ...fieldProps(field), defaultValue: text(field.initialValue), ...control };
+    return <Control key={field.key} {...(props as unknown as Props)} />;
+  };
 }
 
-export function FormTextArea({
-  field,
-  ...textarea
-}: { field: Field; label: React.ReactNode; hint?: string } & Omit<
-  React.TextareaHTMLAttributes<HTMLTextAreaElement>,
-  "id" | "name" | "defaultValue"
->) {
-  return (
-    <TextAreaField
-      key={field.key}
-      {...fieldProps(field)}
-      defaultValue={text(field.initialValue)}
-      {...textarea}
-    />
-  );
-}
+export const FormTextField = conformField(TextField);
+export const FormTextArea = conformField(TextAreaField);
+export const FormSelect = conformField(SelectField);
 
-export function FormSelect({
+/**
+ * A password. `purpose` tells password managers whether to fill in the saved one
+ * ("current") or to offer a new one ("new").
+ */
+export function FormPasswordField({
   field,
-  ...select
+  purpose,
+  ...rest
 }: {
   field: Field;
-  label: React.ReactNode;
+  label: string;
+  purpose: "current" | "new";
   hint?: string;
-  placeholder: string;
-  options: readonly { value: string; label: string }[];
-} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue">) {
+}) {
   return (
-    <SelectField
-      key={field.key}
-      {...fieldProps(field)}
-      defaultValue={text(field.initialValue)}
-      {...select}
-    />
+    <FormTextField field={field} type="password" autoComplete={`${purpose}-password`} {...rest} />
   );
+}
+
+/** Choosing a password: typed twice, so a slip of the finger is caught before it is saved. */
+export function NewPasswordFields({
+  fields,
+  hint,
+}: {
+  /** The form's fields, whose schema names the two `password` and `confirmPassword`. */
+  fields: { password: Field; confirmPassword: Field };
+  hint: string;
+}) {
+  return (
+    <>
+      <FormPasswordField field={fields.password} purpose="new" label="New password" hint={hint} />
+      <FormPasswordField field={fields.confirmPassword} purpose="new" label="New password again" />
+    </>
+  );
+}
+
+/** The six-digit code of an authenticator app, offered by the phone's one-time-code fill. */
+export function FormCodeField(props: { field: Field; label: string; hint?: string }) {
+  return <FormTextField inputMode="numeric" autoComplete="one-time-code" {...props} />;
 }
 
 export function FormCheckbox({
   field,
   label,
   className,
-  noteId,
+  note,
 }: {
   field: Field;
   label: React.ReactNode;
   className?: string;
-  /** The id of a note beside the checkbox that assistive technology should read with it. */
-  noteId?: string;
+  /** A note under the checkbox (what the switch does or does not do yet), read with it. */
+  note?: React.ReactNode;
 }) {
   const error = field.errors?.[0];
-  const describedBy = [error ? `${field.id}-error` : "", noteId ?? ""].filter(Boolean).join(" ");
-  return (
+  const noteId = `${field.id}-note`;
+  const describedBy = [error ? `${field.id}-error` : "", note ? noteId : ""]
+    .filter(Boolean)
+    .join(" ");
+  const checkbox = (
     <CheckboxField
       key={field.key}
       id={field.id}
@@ -243,6 +251,15 @@ export function FormCheckbox({
       defaultChecked={field.initialValue === "on"}
       aria-describedby={describedBy || undefined}
     />
+  );
+  if (!note) return checkbox;
+  return (
+    <div className="flex flex-col gap-1">
+      {checkbox}
+      <p id={noteId} className="ml-8 text-sm font-medium text-brass-dark">
+        {note}
+      </p>
+    </div>
   );
 }
 

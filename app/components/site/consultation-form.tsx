@@ -51,6 +51,26 @@ interface ConsultationFormProps {
   headingLevel?: 2 | 3;
 }
 
+/** The contact fields, in order; what the browser may fill in for each. */
+const CONTACT_FIELDS = [
+  { field: "firstName", autoComplete: "given-name" },
+  { field: "lastName", autoComplete: "family-name" },
+  { field: "email", type: "email", autoComplete: "email", inputMode: "email" },
+  {
+    field: "phone",
+    type: "tel",
+    autoComplete: "tel",
+    inputMode: "tel",
+    hint: "Ten digits, e.g. 617 555 0142",
+  },
+] as const satisfies readonly {
+  field: LeadField;
+  type?: string;
+  autoComplete: string;
+  inputMode?: "email" | "tel";
+  hint?: string;
+}[];
+
 /**
  * Request a Consultation. Works without JavaScript (a plain POST answered by the server
  * with the same messages); with it, fields are checked as the visitor types, and the
@@ -227,35 +247,15 @@ export function ConsultationForm({
       )}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={LEAD_FIELD_LABELS.firstName}
-          required
-          autoComplete="given-name"
-          {...text("firstName")}
-        />
-        <TextField
-          label={LEAD_FIELD_LABELS.lastName}
-          required
-          autoComplete="family-name"
-          {...text("lastName")}
-        />
-        <TextField
-          label={LEAD_FIELD_LABELS.email}
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          {...text("email")}
-        />
-        <TextField
-          label={LEAD_FIELD_LABELS.phone}
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          hint="Ten digits, e.g. 617 555 0142"
-          {...text("phone")}
-        />
+        {CONTACT_FIELDS.map(({ field, ...input }) => (
+          <TextField
+            key={field}
+            label={LEAD_FIELD_LABELS[field]}
+            required
+            {...input}
+            {...text(field)}
+          />
+        ))}
       </div>
 
       <SelectField

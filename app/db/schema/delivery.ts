@@ -1,5 +1,13 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { bigserialId, instant, instantNow, randomUuidId, serialId } from "./columns";
+import {
+  bigserialId,
+  instant,
+  instantNow,
+  outboxColumns,
+  outboxDueIndex,
+  randomUuidId,
+  serialId,
+} from "./columns";
 import { leadReference } from "./leads";
 
 /** Where new leads are sent (an automation service, a CRM). Editable in the admin settings. */
@@ -26,17 +34,13 @@ export const webhookDeliveries = pgTable(
     endpointId: integer()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    status: text().$type<DeliveryStatus>().notNull().default("pending"),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: instantNow(),
-    lastAttemptAt: instant(),
+    ...outboxColumns<DeliveryStatus>("pending"),
     deliveredAt: instant(),
-    lastError: text(),
     createdAt: instantNow(),
   },
   (table) => [
     uniqueIndex("webhook_deliveries_lead_endpoint_idx").on(table.leadId, table.endpointId),
-    index("webhook_deliveries_due_idx").on(table.status, table.nextAttemptAt),
+    outboxDueIndex("webhook_deliveries_due_idx", table),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { instant, instantNow, randomUuidId } from "./columns";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { instant, instantNow, outboxColumns, outboxDueIndex, randomUuidId } from "./columns";
 
 export type MailStatus = "queued" | "sending" | "sent" | "kept" | "failed";
 
@@ -16,17 +16,13 @@ export const mailMessages = pgTable(
     to: jsonb().$type<string[]>().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
-    status: text().$type<MailStatus>().notNull().default("queued"),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: instantNow(),
-    lastAttemptAt: instant(),
-    lastError: text(),
+    ...outboxColumns<MailStatus>("queued"),
     sentAt: instant(),
     createdAt: instantNow(),
   },
   (table) => [
     index("mail_messages_created_at_idx").on(table.createdAt),
-    index("mail_messages_due_idx").on(table.status, table.nextAttemptAt),
+    outboxDueIndex("mail_messages_due_idx", table),
   ],
 );
 

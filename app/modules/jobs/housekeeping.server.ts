@@ -1,4 +1,5 @@
 import { desc, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
 import { purgeStaleNotFoundPaths } from "~/modules/redirects/not-found-log.server";
@@ -8,6 +9,17 @@ import { purgeLoginHistory } from "~/modules/staff/login-limits.server";
 const RUNS_KEPT = 200;
 
 type Task = (db: Database) => Promise<number>;
+
+/** A task that deletes the rows whose `at` is older than `age` (a PostgreSQL interval). */
+function deleteOlderThan(table: PgTable, at: AnyPgColumn, age: string): Task {
+  return async (db) => {
+    const deleted = await db
+      .delete(table)
+      .where(lt(at, sql`now() - ${age}::interval`))
+      .returning({ at });
+    return deleted.length;
+  };
+}
 
 /**
  * Periodic clean-up. Each task returns how many rows it touched; later capabilities add
@@ -29,23 +41,15 @@ const tasks: Record<string, Task> = {
     return deleted.length;
   },
   // Rate-limit windows are minutes to hours long; a day-old counter limits nothing.
-  expiredRateLimitCounters: async (db) => {
-    const deleted = await db
-      .delete(rateLimitCounters)
-      .where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`))
-      .returning({ key: rateLimitCounters.key });
-    return deleted.length;
-  },
+  expiredRateLimitCounters: deleteOlderThan(
+    rateLimitCounters,
+    rateLimitCounters.windowStart,
+    "1 day",
+  ),
   // docs/REQUIREMENTS.md R9.3: sign-in attempts are kept 24 hours.
   expiredLoginAttempts: (db) => purgeLoginHistory(db),
   // The privacy policy promises the campaign record 12 months from the latest campaign visit.
-  expiredVisitorTouches: async (db) => {
-    const deleted = await db
-      .delete(visitors)
-      .where(lt(visitors.updatedAt, sql`now() - interval '365 days'`))
-      .returning({ id: visitors.id });
-    return deleted.length;
-  },
+  expiredVisitorTouches: deleteOlderThan(visitors, visitors.updatedAt, "365 days"),
   // docs/REQUIREMENTS.md R9.10: a 404 log entry nobody reached for 90 days is dropped.
   staleNotFoundPaths: (db) => purgeStaleNotFoundPaths(db),
 };

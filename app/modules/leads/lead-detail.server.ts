@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import {
   affiliates,
@@ -63,33 +64,19 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
   if (!row) return undefined;
 
   const [history, notes, deliveries, [restoredFrom]] = await Promise.all([
-    db
-      .select({
-        id: leadStatusChanges.id,
-        fromStatus: leadStatusChanges.fromStatus,
-        toStatus: leadStatusChanges.toStatus,
-        jobValueCents: leadStatusChanges.jobValueCents,
-        lostReason: leadStatusChanges.lostReason,
-        createdAt: leadStatusChanges.createdAt,
-        actorName: users.name,
-        actorEmail: users.email,
-      })
-      .from(leadStatusChanges)
-      .leftJoin(users, eq(users.id, leadStatusChanges.actorId))
-      .where(eq(leadStatusChanges.leadId, leadId))
-      .orderBy(desc(leadStatusChanges.createdAt), desc(leadStatusChanges.id)),
-    db
-      .select({
-        id: leadNotes.id,
-        body: leadNotes.body,
-        createdAt: leadNotes.createdAt,
-        authorName: users.name,
-        authorEmail: users.email,
-      })
-      .from(leadNotes)
-      .leftJoin(users, eq(users.id, leadNotes.authorId))
-      .where(eq(leadNotes.leadId, leadId))
-      .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id)),
+    leadLog(db, leadStatusChanges, leadStatusChanges.actorId, leadId, {
+      id: leadStatusChanges.id,
+      fromStatus: leadStatusChanges.fromStatus,
+      toStatus: leadStatusChanges.toStatus,
+      jobValueCents: leadStatusChanges.jobValueCents,
+      lostReason: leadStatusChanges.lostReason,
+      createdAt: leadStatusChanges.createdAt,
+    }),
+    leadLog(db, leadNotes, leadNotes.authorId, leadId, {
+      id: leadNotes.id,
+      body: leadNotes.body,
+      createdAt: leadNotes.createdAt,
+    }),
     listDeliveriesForLead(db, leadId),
     db
       .select({
@@ -105,9 +92,36 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
   return {
     lead: row.lead,
     affiliate: row.affiliate,
-    history,
-    notes,
+    history: history.map(({ entry, writer }) => ({
+      ...entry,
+      actorName: writer?.name ?? null,
+      actorEmail: writer?.email ?? null,
+    })),
+    notes: notes.map(({ entry, writer }) => ({
+      ...entry,
+      authorName: writer?.name ?? null,
+      authorEmail: writer?.email ?? null,
+    })),
     deliveries: deliveries.map(deliveryLogEntry),
     restoredFrom: restoredFrom ?? null,
   };
+}
+
+/**
+ * One of a lead's logs (status changes, notes), newest first, each entry with the staff
+ * member who wrote it (null once their account is gone).
+ */
+function leadLog<Fields extends Record<string, AnyPgColumn>>(
+  db: Database,
+  log: typeof leadStatusChanges | typeof leadNotes,
+  writerId: AnyPgColumn,
+  leadId: string,
+  fields: Fields,
+) {
+  return db
+    .select({ entry: fields, writer: { name: users.name, email: users.email } })
+    .from(log)
+    .leftJoin(users, eq(users.id, writerId))
+    .where(eq(log.leadId, leadId))
+    .orderBy(desc(log.createdAt), desc(log.id));
 }

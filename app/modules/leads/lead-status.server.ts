@@ -2,13 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { leads, leadStatusChanges, type LeadStatus } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
-import { recordAudit } from "~/modules/audit/audit.server";
-import { isUuid } from "~/modules/platform/patterns";
 import {
   readStatusChange,
   type StatusChangeErrors,
   type StatusChangeInput,
 } from "./lead-inbox.schema";
+import { changeLead, type LeadChanged } from "./lead-change.server";
 import { leadStatusLabel } from "./lead-status-labels";
 
 /** The sales pipeline: moving a lead from one status to the next. */
@@ -29,22 +28,10 @@ export async function changeLeadStatus(
   leadId: string,
   input: StatusChangeInput,
 ): Promise<StatusChangeOutcome> {
-  if (!isUuid(leadId)) return { kind: "not_found" };
-  const read = readStatusChange(input);
-  if (!read.ok) return { kind: "invalid", errors: read.errors };
-  const { status, jobValueCents, lostReason } = read.value;
-
-  return database.transaction(async (tx) => {
-    const [current] = await tx.db
-      .select({
-        status: leads.status,
-        jobValueCents: leads.jobValueCents,
-        lostReason: leads.lostReason,
-      })
-      .from(leads)
-      .where(eq(leads.id, leadId))
-      .for("update");
-    if (!current) return { kind: "not_found" } as const;
+  const read = () => readStatusChange(input);
+  type Moved = Extract<StatusChangeOutcome, { kind: "changed" }>;
+  return changeLead(database, actor, leadId, read, async (tx, current, change) => {
+    const { status, jobValueCents, lostReason } = change;
     if (
       current.status === status &&
       current.jobValueCents === jobValueCents &&
@@ -68,16 +55,18 @@ export async function changeLeadStatus(
       .update(leads)
       .set({ status, jobValueCents, lostReason, updatedAt: sql`now()` })
       .where(eq(leads.id, leadId));
-    await recordAudit(tx.db, actor, {
-      action: "lead.status",
-      target: `lead:${leadId}`,
-      details: {
-        from: current.status,
-        to: status,
-        ...(jobValueCents !== null ? { jobValueCents } : {}),
-        ...(lostReason !== null ? { lostReason } : {}),
+    const moved: LeadChanged<Moved> = {
+      done: { kind: "changed", status, jobValueCents },
+      audit: {
+        action: "lead.status",
+        details: {
+          from: current.status,
+          to: status,
+          ...(jobValueCents !== null ? { jobValueCents } : {}),
+          ...(lostReason !== null ? { lostReason } : {}),
+        },
       },
-    });
-    return { kind: "changed", status, jobValueCents } as const;
+    };
+    return moved;
   });
 }

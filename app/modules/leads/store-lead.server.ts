@@ -10,6 +10,9 @@ import { enqueueLeadDeliveries } from "~/modules/webhooks/webhooks.server";
 import type { LeadValues } from "./lead-fields";
 import { leadNotificationMail } from "./lead-notification";
 
+/** The campaign a lead came from, as the analytics record keeps it (a null when absent). */
+const CAMPAIGN_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;
+
 /**
  * Where a consultation request came from: what its request carried besides the form's
  * fields. A spam entry keeps the same, so a request restored from the spam folder is stored
@@ -94,9 +97,7 @@ export async function storeLead(
       service: values.service,
       projectType: values.projectType,
       source: values.source,
-      utm_source: tracking.utm_source ?? null,
-      utm_medium: tracking.utm_medium ?? null,
-      utm_campaign: tracking.utm_campaign ?? null,
+      ...Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, tracking[key] ?? null])),
       affiliated: Boolean(affiliateCode),
     },
     ...(receivedAt ? { createdAt: receivedAt } : {}),

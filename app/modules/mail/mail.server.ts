@@ -3,23 +3,24 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type PgBoss from "pg-boss";
 import type { Database, Transaction } from "~/db/client.server";
 import { companySettings, mailMessages, type MailMessage } from "~/db/schema";
-import { clipError, createOutbox, type OutboxContext } from "~/modules/outbox/outbox.server";
+import {
+  clipError,
+  createOutbox,
+  logAttempt,
+  type AttemptOutcome,
+  type OutboxContext,
+} from "~/modules/outbox/outbox.server";
 import { maskSecretLinks } from "./secret-links";
 
 /** The pg-boss queue of outgoing mail: one job per attempt of one message. */
 export const MAIL_QUEUE = "mail-send";
 
-export interface MailJob {
-  messageId: string;
-}
-
 /** Mail as a kind of outbox: a message is queued, sending, then sent, kept or failed. */
 export const mailOutbox = createOutbox({
   table: mailMessages,
   queue: MAIL_QUEUE,
-  jobKey: "messageId" satisfies keyof MailJob,
+  jobKey: "messageId",
   waitingStatus: "queued",
-  failedStatus: "failed",
 });
 
 export interface OutgoingMail {
@@ -65,21 +66,22 @@ export interface MailContext extends OutboxContext {
   publicUrl: URL;
 }
 
-export type MailOutcome = "sent" | "kept" | "retry" | "failed";
-
 /** One attempt of one message its mail-send job has claimed. */
 export async function sendClaimedMail(
   context: MailContext,
   message: MailMessage,
-): Promise<MailOutcome> {
+): Promise<AttemptOutcome<"sent" | "kept">> {
   const { database, logger } = context;
-  const messageId = message.id;
-  const logFields = { mailId: messageId, kind: message.kind, attempt: message.attempts };
+  const logFields = { mailId: message.id, kind: message.kind, attempt: message.attempts };
   // Once a message is done with, its links are no use to anyone reading the mail log.
   const masked = { text: maskSecretLinks(message.text) };
 
   if (!context.transport) {
-    await mailOutbox.finish(database.db, messageId, { status: "kept", lastError: null, ...masked });
+    await mailOutbox.finish(database.db, message.id, {
+      status: "kept",
+      lastError: null,
+      ...masked,
+    });
     logger.info({ ...logFields, outcome: "kept" }, "mail kept (no SMTP_URL)");
     return "kept";
   }
@@ -104,7 +106,7 @@ export async function sendClaimedMail(
   const ms = Math.round(performance.now() - started);
 
   if (error === null) {
-    await mailOutbox.finish(database.db, messageId, {
+    await mailOutbox.finish(database.db, message.id, {
       status: "sent",
       sentAt: sql`now()`,
       lastError: null,
@@ -114,7 +116,7 @@ export async function sendClaimedMail(
     return "sent";
   }
   const attempt = {
-    id: messageId,
+    id: message.id,
     attempts: message.attempts,
     firstAttemptAt: message.createdAt,
     error,
@@ -124,8 +126,7 @@ export async function sendClaimedMail(
   );
   // The error text may name a recipient, so the log gets only its code.
   const fields = { ...logFields, outcome, code: errorCode, ms };
-  if (outcome === "failed") logger.warn(fields, "mail attempt");
-  else logger.info({ ...fields, nextAttemptAt: nextAttemptAt.toISOString() }, "mail attempt");
+  logAttempt(logger, { ...fields, nextAttemptAt: nextAttemptAt?.toISOString() }, "mail attempt");
   return outcome;
 }
 

@@ -38,8 +38,8 @@ export interface OutboxKind<T extends OutboxTable> {
   jobKey: string;
   /** The status of a row waiting for its (next) attempt; `sending` while one runs. */
   waitingStatus: string;
-  /** The status of a row that will not be attempted again. */
-  failedStatus: string;
+  /** The status of a row that will not be attempted again ("failed" unless given). */
+  failedStatus?: string;
 }
 
 /** What every kind's attempts work with. */
@@ -65,6 +65,19 @@ export type RetryOutcome =
   | { outcome: "retry"; lastError: string; nextAttemptAt: Date }
   | { outcome: "failed"; lastError: string; nextAttemptAt: null };
 
+/** How one attempt of a row ended: one of its kind's `Done` outcomes, or as a retry records. */
+export type AttemptOutcome<Done extends string> = Done | RetryOutcome["outcome"];
+
+/** Logs one attempt: a warning once its row has failed for good, information otherwise. */
+export function logAttempt(
+  logger: Logger,
+  fields: { outcome: string } & Record<string, unknown>,
+  message: string,
+): void {
+  if (fields.outcome === "failed") logger.warn(fields, message);
+  else logger.info(fields, message);
+}
+
 export interface SweepResult {
   /** Put back to waiting after their attempt was interrupted (process died mid-attempt). */
   recovered: number;
@@ -75,7 +88,7 @@ export interface SweepResult {
 export type Outbox<T extends OutboxTable> = ReturnType<typeof createOutbox<T>>;
 
 export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
-  const { table, queue, jobKey, waitingStatus, failedStatus } = kind;
+  const { table, queue, jobKey, waitingStatus, failedStatus = "failed" } = kind;
   // Drizzle cannot check a set against a table known only by its outbox columns.
   const values = (set: Record<string, unknown>) => set as PgUpdateSetSource<T>;
   const jobData = (id: string) => ({ [jobKey]: id });

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
+import { runtimeContext } from "~/modules/platform/context";
 import type { PublicReview } from "./review";
 
 const publicColumns = {
@@ -56,4 +58,14 @@ export async function summarizeReviews(db: Database): Promise<ReviewSummary> {
     sum += row.rating * Number(row.n);
   }
   return { count: total, average: total ? Math.round((sum / total) * 10) / 10 : 0, byStars };
+}
+
+/** The loader of the pages that show the three newest five-star reviews as proof (home, TV). */
+export async function featuredReviewsLoader({
+  context,
+}: {
+  context: Readonly<RouterContextProvider>;
+}) {
+  const { db } = context.get(runtimeContext);
+  return { reviews: await listPublishedReviews(db, { limit: 3, minRating: 5 }) };
 }

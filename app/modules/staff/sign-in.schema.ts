@@ -41,3 +41,13 @@ export const twoFactorSignInSchema = z.object({
     .transform((value) => value.replace(/\s+/g, "")),
   returnTo,
 });
+
+/**
+ * The form id of each public staff page. Each page has one form, so every answer is for it,
+ * whatever the request named.
+ */
+export const SIGN_IN_FORM = {
+  login: "login",
+  twoFactor: "two-factor",
+  setPassword: "set-password",
+} as const;

@@ -181,6 +181,45 @@ function recordStaffChange(
   });
 }
 
+type Standing = Pick<LockedStaff["target"], "role" | "banned">;
+
+const isActiveAdmin = (member: Standing) => member.role === "admin" && !member.banned;
+
+/**
+ * Changes what makes a member an active admin (their role, or being disabled): nothing to
+ * do when it is so already; refused when it would leave no active admin. `apply` writes
+ * the change; the audit entry names `field` with its value before and after.
+ */
+function changeStanding<K extends keyof Standing>(
+  database: Handle,
+  actor: Actor,
+  userId: string,
+  change: {
+    key: K;
+    value: Standing[K];
+    action: string;
+    field: string;
+    apply: (tx: Transaction) => Promise<void>;
+  },
+): Promise<StaffOutcome> {
+  const { key, value } = change;
+  return changeOtherMember(database, actor, userId, STAFF_MESSAGES.self, async (tx, locked) => {
+    const { target } = locked;
+    if (target[key] === value) return { ok: true, changed: false };
+    const after = { ...target, [key]: value };
+    if (isActiveAdmin(target) && !isActiveAdmin(after) && locked.otherActiveAdmins === 0) {
+      return { ok: false, error: STAFF_MESSAGES.lastAdmin };
+    }
+    await change.apply(tx);
+    await recordStaffChange(tx, actor, change.action, target, {
+      field: change.field,
+      from: target[key],
+      to: value,
+    });
+    return { ok: true, changed: true };
+  });
+}
+
 /** Makes a member admin or editor. */
 export async function changeStaffRole(
   database: Handle,
@@ -188,19 +227,14 @@ export async function changeStaffRole(
   userId: string,
   role: StaffRole,
 ): Promise<StaffOutcome> {
-  return changeOtherMember(database, actor, userId, STAFF_MESSAGES.self, async (tx, locked) => {
-    const { target } = locked;
-    if (target.role === role) return { ok: true, changed: false };
-    if (target.role === "admin" && !target.banned && locked.otherActiveAdmins === 0) {
-      return { ok: false, error: STAFF_MESSAGES.lastAdmin };
-    }
-    await tx.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
-    await recordStaffChange(tx, actor, "staff.role", target, {
-      field: "role",
-      from: target.role,
-      to: role,
-    });
-    return { ok: true, changed: true };
+  return changeStanding(database, actor, userId, {
+    key: "role",
+    value: role,
+    action: "staff.role",
+    field: "role",
+    apply: async (tx) => {
+      await tx.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
   });
 }
 
@@ -211,28 +245,23 @@ export async function setStaffDisabled(
   userId: string,
   disabled: boolean,
 ): Promise<StaffOutcome> {
-  return changeOtherMember(database, actor, userId, STAFF_MESSAGES.self, async (tx, locked) => {
-    const { target } = locked;
-    if (target.banned === disabled) return { ok: true, changed: false };
-    if (disabled && target.role === "admin" && locked.otherActiveAdmins === 0) {
-      return { ok: false, error: STAFF_MESSAGES.lastAdmin };
-    }
-    await tx.db
-      .update(users)
-      .set({
-        banned: disabled,
-        banReason: disabled ? "Disabled by an admin" : null,
-        banExpires: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
-    if (disabled) await tx.db.delete(sessions).where(eq(sessions.userId, userId));
-    await recordStaffChange(tx, actor, disabled ? "staff.disable" : "staff.enable", target, {
-      field: "disabled",
-      from: !disabled,
-      to: disabled,
-    });
-    return { ok: true, changed: true };
+  return changeStanding(database, actor, userId, {
+    key: "banned",
+    value: disabled,
+    action: disabled ? "staff.disable" : "staff.enable",
+    field: "disabled",
+    apply: async (tx) => {
+      await tx.db
+        .update(users)
+        .set({
+          banned: disabled,
+          banReason: disabled ? "Disabled by an admin" : null,
+          banExpires: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
+      if (disabled) await tx.db.delete(sessions).where(eq(sessions.userId, userId));
+    },
   });
 }
 

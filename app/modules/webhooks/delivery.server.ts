@@ -1,7 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { leads, webhookAttempts, webhookEndpoints, type WebhookDelivery } from "~/db/schema";
-import type { OutboxContext } from "~/modules/outbox/outbox.server";
+import {
+  logAttempt,
+  type AttemptOutcome,
+  type OutboxContext,
+} from "~/modules/outbox/outbox.server";
 import { INVALID_WEBHOOK_URL, postWebhook, webhookUrl } from "./post.server";
 import { LEAD_CREATED_EVENT, leadWebhookPayload, webhookOutbox } from "./webhooks.server";
 
@@ -13,13 +17,11 @@ export interface DeliveryContext extends OutboxContext {
   timeoutMs?: number;
 }
 
-export type DeliveryOutcome = "skipped" | "delivered" | "retry" | "failed";
-
 /** One attempt of one delivery its lead-webhook job has claimed. */
 export async function deliverClaimedWebhook(
   context: DeliveryContext,
   claimed: WebhookDelivery,
-): Promise<DeliveryOutcome> {
+): Promise<AttemptOutcome<"skipped" | "delivered">> {
   const { database, logger } = context;
   const deliveryId = claimed.id;
   const attempt = claimed.attempts;
@@ -96,8 +98,7 @@ export async function deliverClaimedWebhook(
     error: lastError ?? undefined,
     nextAttemptAt: nextAttemptAt?.toISOString(),
   };
-  if (outcome === "failed") logger.warn(fields, "webhook attempt");
-  else logger.info(fields, "webhook attempt");
+  logAttempt(logger, fields, "webhook attempt");
   return outcome;
 }
 

@@ -18,17 +18,12 @@ export const LEAD_WEBHOOK_QUEUE = "lead-webhook";
 /** The X-Lumen-Event of a new lead. */
 export const LEAD_CREATED_EVENT = "lead.created";
 
-export interface LeadWebhookJob {
-  deliveryId: string;
-}
-
 /** Lead deliveries as a kind of outbox: pending, sending, then delivered or failed. */
 export const webhookOutbox = createOutbox({
   table: webhookDeliveries,
   queue: LEAD_WEBHOOK_QUEUE,
-  jobKey: "deliveryId" satisfies keyof LeadWebhookJob,
+  jobKey: "deliveryId",
   waitingStatus: "pending",
-  failedStatus: "failed",
 });
 
 /**

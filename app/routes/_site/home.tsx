@@ -12,8 +12,7 @@ import type { FaqItem } from "~/components/ui/faq";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
-import { runtimeContext } from "~/modules/platform/context";
-import { listPublishedReviews } from "~/modules/reviews/reviews.server";
+import { featuredReviewsLoader } from "~/modules/reviews/reviews.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { Icon } from "~/components/ui/icon";
 
@@ -35,10 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["home-hero"])];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
-  return { reviews: await listPublishedReviews(db, { limit: 3, minRating: 5 }) };
-}
+export const loader = featuredReviewsLoader;
 
 const SERVICES = [
   {

@@ -10,8 +10,7 @@ import { SOURCE } from "~/modules/leads/lead-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
-import { runtimeContext } from "~/modules/platform/context";
-import { listPublishedReviews } from "~/modules/reviews/reviews.server";
+import { featuredReviewsLoader } from "~/modules/reviews/reviews.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { Icon } from "~/components/ui/icon";
 
@@ -36,10 +35,7 @@ export const links: Route.LinksFunction = () => [
   heroImagePreload(DEMO_IMAGES["soaking-tub-detail"]),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
-  return { reviews: await listPublishedReviews(db, { limit: 3, minRating: 5 }) };
-}
+export const loader = featuredReviewsLoader;
 
 const REASONS = [
   {

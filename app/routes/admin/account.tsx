@@ -4,7 +4,9 @@ import { Badge } from "~/components/admin/badge";
 import { EmailText } from "~/components/admin/email-text";
 import { PageHeader, Panel } from "~/components/admin/page";
 import {
-  FormTextField,
+  FormCodeField,
+  FormPasswordField,
+  NewPasswordFields,
   StaffForm,
   SubmitButton,
   useStaffForm,
@@ -19,7 +21,7 @@ import {
 import { changeOwnPassword } from "~/modules/staff/account.server";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
-import { authDeps, requestIp, requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { authDeps, requestIp, requireStaff } from "~/modules/staff/guard.server";
 import { authHeaders } from "~/modules/staff/sign-in-attempt.server";
 import {
   cancelTotpSetup,
@@ -28,6 +30,7 @@ import {
   pendingTotpSetup,
   startTotpSetup,
 } from "~/modules/staff/two-factor.server";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My account | Staff area" }];
 
@@ -52,9 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const hideFields = ["currentPassword", "password", "confirmPassword", "code"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
+  const { runtime, actor } = staffAction(context);
   const deps = authDeps(runtime);
-  const actor = requireActor(context);
   const { formId, submission } = await readStaffForm(request, accountCommandSchema);
   if (submission.status !== "success") return formAnswer(formId, submission, { hideFields });
   const command = submission.value;
@@ -156,25 +158,12 @@ function PasswordPanel({ email, actionData }: { email: string; actionData: Actio
       <StaffForm form={form} intent="password" className="flex flex-col gap-4">
         {/* Lets password managers tie the new password to this account. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <FormTextField
+        <FormPasswordField
           field={fields.currentPassword}
-          type="password"
+          purpose="current"
           label="Current password"
-          autoComplete="current-password"
         />
-        <FormTextField
-          field={fields.password}
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-        />
-        <FormTextField
-          field={fields.confirmPassword}
-          type="password"
-          label="New password again"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields fields={fields} hint={`At least ${PASSWORD_MIN} characters.`} />
         <p className="text-sm text-muted">Your other sessions are signed out; this one stays.</p>
         <EndSubmit formId="password" pendingLabel="Changing…">
           Change password
@@ -277,12 +266,7 @@ function PasswordStep({
   const [form, fields] = useStaffForm(accountCommandSchema, { id: intent, actionData });
   return (
     <StaffForm form={form} intent={intent} className="flex flex-col gap-4">
-      <FormTextField
-        field={fields.password}
-        type="password"
-        label={label}
-        autoComplete="current-password"
-      />
+      <FormPasswordField field={fields.password} purpose="current" label={label} />
       <EndSubmit formId={intent} variant={variant} pendingLabel={pendingLabel}>
         {submit}
       </EndSubmit>
@@ -291,19 +275,12 @@ function PasswordStep({
 }
 
 function ConfirmCodeForm({ actionData }: { actionData: ActionData }) {
-  const [form, fields] = useStaffForm(accountCommandSchema, {
-    id: "two-factor-confirm",
-    actionData,
-  });
+  const intent = "two-factor-confirm";
+  const [form, fields] = useStaffForm(accountCommandSchema, { id: intent, actionData });
   return (
-    <StaffForm form={form} intent="two-factor-confirm" className="flex flex-col gap-4">
-      <FormTextField
-        field={fields.code}
-        label="The six-digit code the app shows"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-      />
-      <EndSubmit formId="two-factor-confirm" pendingLabel="Checking…">
+    <StaffForm form={form} intent={intent} className="flex flex-col gap-4">
+      <FormCodeField field={fields.code} label="The six-digit code the app shows" />
+      <EndSubmit formId={intent} pendingLabel="Checking…">
         Turn on
       </EndSubmit>
     </StaffForm>

@@ -3,10 +3,15 @@ import type { Route } from "./+types/dashboard";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { formatDateTime } from "~/components/admin/format";
+import { LeadLink } from "~/components/admin/lead-link";
 import { EmptyState, PageHeader, Panel, StatCard } from "~/components/admin/page";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { getDashboardFigures, type CountByLabel } from "~/modules/leads/dashboard.server";
+import {
+  getDashboardFigures,
+  type CountByLabel,
+  type DashboardFigures,
+} from "~/modules/leads/dashboard.server";
 import { leadStatusLabel, leadStatusTone } from "~/modules/leads/lead-status-labels";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
@@ -84,14 +89,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mb-6 grid gap-4 lg:grid-cols-2">
         <Panel title="Leads by source, last 30 days">
-          <BarChart rows={figures.bySource} unit="lead" empty="No leads in the last 30 days." />
+          <LeadsChart rows={figures.bySource} empty="No leads in the last 30 days." />
         </Panel>
         <Panel title="Leads by affiliate, last 30 days">
-          <BarChart
-            rows={figures.byAffiliate}
-            unit="lead"
-            empty="No referred leads in the last 30 days."
-          />
+          <LeadsChart rows={figures.byAffiliate} empty="No referred leads in the last 30 days." />
           <p className="mt-3 text-sm text-muted">
             Without a referral code:{" "}
             <strong className="tabular-nums">{figures.withoutAffiliate}</strong>
@@ -103,30 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Panel title="Failing webhook deliveries" className="mb-6">
           <ul className="divide-y divide-stone-200 text-sm">
             {deliveries.latest.map((delivery) => (
-              <li
-                key={delivery.id}
-                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4"
-              >
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/admin/leads/${delivery.leadId}`}
-                    className="font-semibold text-ink underline"
-                  >
-                    {delivery.leadName}
-                  </Link>
-                  <p className="text-muted">
-                    To {delivery.endpoint}, {delivery.attempts}{" "}
-                    {delivery.attempts === 1 ? "attempt" : "attempts"}, last{" "}
-                    {formatDateTime(delivery.lastAttemptAt)}
-                  </p>
-                  {delivery.lastError && (
-                    <p className="break-words text-danger">{delivery.lastError}</p>
-                  )}
-                </div>
-                <Badge tone={delivery.status === "failed" ? "danger" : "warning"}>
-                  {delivery.status === "failed" ? "Given up" : "Retrying"}
-                </Badge>
-              </li>
+              <FailingDeliveryItem key={delivery.id} delivery={delivery} />
             ))}
           </ul>
         </Panel>
@@ -152,9 +130,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {formatDateTime(lead.createdAt)}
                 </td>
                 <td className={cellClass}>
-                  <Link to={`/admin/leads/${lead.id}`} className="font-semibold text-ink underline">
+                  <LeadLink leadId={lead.id}>
                     {lead.firstName} {lead.lastName}
-                  </Link>
+                  </LeadLink>
                 </td>
                 <td className={cellClass}>{lead.source}</td>
                 <td className={cellClass}>
@@ -173,7 +151,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
  * A horizontal bar chart as a list: each bar's number is text beside it, and the bars
  * themselves are hidden from assistive technology.
  */
-function BarChart({ rows, unit, empty }: { rows: CountByLabel[]; unit: string; empty: string }) {
+/** Leads counted by a label (source, affiliate), as bars. */
+function LeadsChart({ rows, empty }: { rows: CountByLabel[]; empty: string }) {
   if (rows.length === 0) return <p className="text-sm text-muted">{empty}</p>;
   const most = Math.max(1, ...rows.map((row) => row.count));
   return (
@@ -194,10 +173,34 @@ function BarChart({ rows, unit, empty }: { rows: CountByLabel[]; unit: string; e
           </span>
           <span className="text-right font-semibold tabular-nums">
             {row.count}
-            <span className="sr-only"> {row.count === 1 ? unit : `${unit}s`}</span>
+            <span className="sr-only"> {row.count === 1 ? "lead" : "leads"}</span>
           </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A webhook delivery that failed or is still being retried, with the lead it carries. */
+function FailingDeliveryItem({
+  delivery,
+}: {
+  delivery: DashboardFigures["deliveries"]["latest"][number];
+}) {
+  return (
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4">
+      <div className="min-w-0 flex-1">
+        <LeadLink leadId={delivery.leadId}>{delivery.leadName}</LeadLink>
+        <p className="text-muted">
+          To {delivery.endpoint}, {delivery.attempts}{" "}
+          {delivery.attempts === 1 ? "attempt" : "attempts"}, last{" "}
+          {formatDateTime(delivery.lastAttemptAt)}
+        </p>
+        {delivery.lastError && <p className="break-words text-danger">{delivery.lastError}</p>}
+      </div>
+      <Badge tone={delivery.status === "failed" ? "danger" : "warning"}>
+        {delivery.status === "failed" ? "Given up" : "Retrying"}
+      </Badge>
+    </li>
   );
 }

@@ -38,7 +38,8 @@ import { formatPhone } from "~/modules/leads/phone";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
-import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { requireStaff } from "~/modules/staff/guard.server";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   {
@@ -68,8 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = requireActor(context);
+  const { runtime, actor } = staffAction(context);
   const { formId, submission } = await readStaffForm(request, leadCommandSchema);
   if (submission.status !== "success") return formAnswer(formId, submission);
   const command = submission.value;

@@ -4,7 +4,8 @@ import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
 import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page";
+import { LeadLink } from "~/components/admin/lead-link";
+import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import {
@@ -55,6 +56,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { values, errors, filtered, page, options, nextHref, firstHref, exportHref } = loaderData;
   const total = page.total.toLocaleString("en-US");
+  const filters: LeadFilterProps[] = [
+    { name: "q", label: "Search name, e-mail or phone", input: { type: "search", maxLength: 200 } },
+    { name: "status", label: "Status", options: [ANY_STATUS, ...LEAD_STATUS_OPTIONS] },
+    {
+      name: "source",
+      label: "Source",
+      options: [ANY_SOURCE, ...options.sources.map((source) => ({ value: source, label: source }))],
+    },
+    {
+      name: "affiliate",
+      label: "Affiliate",
+      options: [
+        ...AFFILIATE_CHOICES,
+        ...options.affiliates.map((affiliate) => ({
+          value: affiliate.id,
+          label: (
+            <>
+              {affiliate.name} ({affiliate.code})
+            </>
+          ),
+        })),
+      ],
+    },
+    { name: "from", label: "Received from", input: { type: "date" } },
+    { name: "to", label: "Received to", input: { type: "date" } },
+  ];
   return (
     <>
       <PageHeader
@@ -80,117 +107,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       />
 
       <FilterBar resetTo="/admin/leads">
-        <FilterField label="Search name, e-mail or phone">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="search"
-                name="q"
-                defaultValue={values.q}
-                maxLength={200}
-                className={inputClass}
-                {...errorProps(id, errors.q)}
-              />
-              <FilterError id={id} message={errors.q} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Status">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="status"
-                defaultValue={values.status}
-                className={inputClass}
-                {...errorProps(id, errors.status)}
-              >
-                <option value="">Any status</option>
-                {LEAD_STATUS_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.status} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Source">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="source"
-                defaultValue={values.source}
-                className={inputClass}
-                {...errorProps(id, errors.source)}
-              >
-                <option value="">Any source</option>
-                {options.sources.map((source) => (
-                  <option key={source} value={source}>
-                    {source}
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.source} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Affiliate">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="affiliate"
-                defaultValue={values.affiliate}
-                className={inputClass}
-                {...errorProps(id, errors.affiliate)}
-              >
-                <option value="">Any or none</option>
-                <option value="any">Any referral code</option>
-                <option value="none">No referral code</option>
-                {options.affiliates.map((affiliate) => (
-                  <option key={affiliate.id} value={affiliate.id}>
-                    {affiliate.name} ({affiliate.code})
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.affiliate} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Received from">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="date"
-                name="from"
-                defaultValue={values.from}
-                className={inputClass}
-                {...errorProps(id, errors.from)}
-              />
-              <FilterError id={id} message={errors.from} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Received to">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="date"
-                name="to"
-                defaultValue={values.to}
-                className={inputClass}
-                {...errorProps(id, errors.to)}
-              />
-              <FilterError id={id} message={errors.to} />
-            </>
-          )}
-        </FilterField>
+        {filters.map((filter) => (
+          <LeadFilter
+            key={filter.name}
+            {...filter}
+            value={values[filter.name]}
+            error={errors[filter.name]}
+          />
+        ))}
       </FilterBar>
 
       {page.leads.length === 0 ? (
@@ -204,17 +128,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           {/* Phones get cards; the table needs a wider screen. Only one is ever displayed. */}
           <ul className="flex flex-col gap-3 md:hidden">
             {page.leads.map((lead) => (
-              <li
-                key={lead.id}
-                className="rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm"
-              >
+              <li key={lead.id} className={`${CARD_CLASSES} text-sm`}>
                 <div className="flex items-start justify-between gap-3">
-                  <Link
-                    to={`/admin/leads/${lead.id}`}
+                  <LeadLink
+                    leadId={lead.id}
                     className="min-w-0 break-words font-semibold text-ink underline"
                   >
                     {lead.firstName} {lead.lastName}
-                  </Link>
+                  </LeadLink>
                   <Badge tone={leadStatusTone(lead.status)}>{leadStatusLabel(lead.status)}</Badge>
                 </div>
                 <p className="mt-1 text-muted">{formatDateTime(lead.createdAt)}</p>
@@ -250,12 +171,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               {page.leads.map((lead) => (
                 <tr key={lead.id}>
                   <td className={cellClass}>
-                    <Link
-                      to={`/admin/leads/${lead.id}`}
-                      className="font-semibold text-ink underline"
-                    >
+                    <LeadLink leadId={lead.id}>
                       {lead.firstName} {lead.lastName}
-                    </Link>
+                    </LeadLink>
                   </td>
                   <td className={cellClass}>
                     <ReceivedAt at={lead.createdAt} />
@@ -307,6 +225,68 @@ function ReceivedAt({ at }: { at: Date }) {
       <span className="block whitespace-nowrap">{text.slice(0, comma)}</span>
       <span className="block whitespace-nowrap text-muted">{text.slice(comma + 2)}</span>
     </>
+  );
+}
+
+const ANY_STATUS = { value: "", label: "Any status" };
+const ANY_SOURCE = { value: "", label: "Any source" };
+const AFFILIATE_CHOICES = [
+  { value: "", label: "Any or none" },
+  { value: "any", label: "Any referral code" },
+  { value: "none", label: "No referral code" },
+];
+
+type FilterName = "q" | "status" | "source" | "affiliate" | "from" | "to";
+
+interface LeadFilterProps {
+  name: FilterName;
+  label: string;
+  /** A text or date box… */
+  input?: { type: "search" | "date"; maxLength?: number };
+  /** …or a list, whose first choice is "any". */
+  options?: readonly { value: string | number; label: React.ReactNode }[];
+}
+
+/**
+ * One filter of the list as typed, with the error of a value that could not be read
+ * beside it (the list is then shown unfiltered by it).
+ */
+function LeadFilter({
+  name,
+  label,
+  input,
+  options,
+  value,
+  error,
+}: LeadFilterProps & { value: string | undefined; error: string | undefined }) {
+  return (
+    <FilterField label={label}>
+      {(id) => {
+        const control = {
+          id,
+          name,
+          defaultValue: value,
+          className: inputClass,
+          ...errorProps(id, error),
+        };
+        return (
+          <>
+            {options ? (
+              <select {...control}>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...input} {...control} />
+            )}
+            <FilterError id={id} message={error} />
+          </>
+        );
+      }}
+    </FilterField>
   );
 }
 

@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormCheckbox, FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import {
+  FormCheckbox,
+  FormPasswordField,
+  FormTextField,
+  useStaffForm,
+} from "~/components/admin/staff-form";
 import { HoneypotField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/modules/platform/context";
 import { refuseCrossSite } from "~/modules/platform/cross-site.server";
@@ -11,13 +16,10 @@ import { answerDelay } from "~/modules/staff/login-limits.server";
 import { rememberCookie } from "~/modules/staff/session-lifetime.server";
 import { attemptStaffLogin } from "~/modules/staff/sign-in-attempt.server";
 import { cookieHeaders, readSignInPage } from "~/modules/staff/sign-in-page.server";
-import { signInQuerySchema, signInSchema } from "~/modules/staff/sign-in.schema";
+import { signInQuerySchema, signInSchema, SIGN_IN_FORM } from "~/modules/staff/sign-in.schema";
 import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
 
 export const meta: Route.MetaFunction = () => loginPageMeta("Sign in");
-
-/** The page has one form: every answer is for it, whatever the request named. */
-const FORM_ID = "login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime, query, companyName } = await readSignInPage(request, context, signInQuerySchema);
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["password", "website"];
   if (submission.status !== "success") {
     await answerDelay(started);
-    return formAnswer(FORM_ID, submission, { hideFields });
+    return formAnswer(SIGN_IN_FORM.login, submission, { hideFields });
   }
   const { rememberMe, returnTo, ...values } = submission.value;
   const outcome = await attemptStaffLogin(authDeps(runtime), {
@@ -60,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await answerDelay(started);
 
   if (outcome.kind === "refused") {
-    return formAnswer(FORM_ID, submission, {
+    return formAnswer(SIGN_IN_FORM.login, submission, {
       formError: outcome.message,
       status: outcome.status,
       hideFields,
@@ -77,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useStaffForm(signInSchema, { id: FORM_ID, actionData });
+  const [form, fields] = useStaffForm(signInSchema, { id: SIGN_IN_FORM.login, actionData });
   return (
     <LoginFormFrame
       companyName={loaderData.companyName}
@@ -88,12 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
       <FormTextField field={fields.email} type="email" label="E-mail" autoComplete="username" />
-      <FormTextField
-        field={fields.password}
-        type="password"
-        label="Password"
-        autoComplete="current-password"
-      />
+      <FormPasswordField field={fields.password} purpose="current" label="Password" />
       <FormCheckbox
         field={fields.rememberMe}
         label="Remember me for 30 days (otherwise 24 hours)"

@@ -11,7 +11,8 @@ import {
 } from "~/modules/reviews/reviews-admin.server";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
-import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { requireStaff } from "~/modules/staff/guard.server";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Staff area" }];
 
@@ -23,12 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Publish or hide a review (editors and admins). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(runtimeContext);
-  const actor = requireActor(context);
+  const { runtime, actor } = staffAction(context);
   const { formId, submission } = await readStaffForm(request, moderationSchema);
   if (submission.status !== "success") return formAnswer(formId, submission, { status: 400 });
   const { intent, reviewId } = submission.value;
-  const done = await setReviewPublished(db, actor, reviewId, intent === "publish");
+  const done = await setReviewPublished(runtime.db, actor, reviewId, intent === "publish");
   if (!done) {
     return formAnswer(formId, submission, {
       formError: "That review no longer exists.",

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/set-password";
 import { LoginFormFrame, LoginFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import { NewPasswordFields, useStaffForm } from "~/components/admin/staff-form";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import {
@@ -13,12 +13,11 @@ import {
 import { passwordTokenOwner, setPasswordWithToken } from "~/modules/staff/account.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
+import { SIGN_IN_FORM } from "~/modules/staff/sign-in.schema";
 import { readSignInPage, signInPageRuntime } from "~/modules/staff/sign-in-page.server";
 
 export const meta: Route.MetaFunction = () => loginPageMeta("Set your password");
 
-/** The page has one form: every answer is for it. */
-const FORM_ID = "set-password";
 const hideFields = ["password", "confirmPassword"];
 
 /**
@@ -38,19 +37,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = signInPageRuntime(request, context);
   const { submission } = await readStaffForm(request, setPasswordSchema);
-  if (submission.status !== "success") return formAnswer(FORM_ID, submission, { hideFields });
+  if (submission.status !== "success")
+    return formAnswer(SIGN_IN_FORM.setPassword, submission, { hideFields });
   const outcome = await setPasswordWithToken(authDeps(runtime), {
     ...submission.value,
     ip: requestIp(request, context) ?? null,
   });
   if (!outcome.ok) {
-    return formAnswer(FORM_ID, submission, { ...refusalOf(outcome.errors), hideFields });
+    return formAnswer(SIGN_IN_FORM.setPassword, submission, {
+      ...refusalOf(outcome.errors),
+      hideFields,
+    });
   }
   return { done: true as const };
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useStaffForm(setPasswordSchema, { id: FORM_ID, actionData });
+  const [form, fields] = useStaffForm(setPasswordSchema, {
+    id: SIGN_IN_FORM.setPassword,
+    actionData,
+  });
 
   if (actionData && "done" in actionData) {
     return (
@@ -88,18 +94,9 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       pendingLabel="Saving…"
     >
       <input type="hidden" name={fields.token.name} value={loaderData.token} />
-      <FormTextField
-        field={fields.password}
-        type="password"
-        label="New password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        fields={fields}
         hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`}
-      />
-      <FormTextField
-        field={fields.confirmPassword}
-        type="password"
-        label="New password again"
-        autoComplete="new-password"
       />
     </LoginFormFrame>
   );

@@ -19,7 +19,7 @@ import {
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
-import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { requireStaff } from "~/modules/staff/guard.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -27,6 +27,7 @@ import {
   sendTestDelivery,
   setWebhookEndpointEnabled,
 } from "~/modules/webhooks/endpoints.server";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Staff area" }];
 
@@ -41,8 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = requireActor(context);
+  const { runtime, actor } = staffAction(context);
   const { formId, submission } = await readStaffForm(request, settingsCommandSchema);
   if (submission.status !== "success") return formAnswer(formId, submission);
   const command = submission.value;

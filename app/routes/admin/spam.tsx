@@ -4,7 +4,7 @@ import { Badge } from "~/components/admin/badge";
 import { Pagination } from "~/components/admin/data-table";
 import { EmailAddress } from "~/components/admin/email-address";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page";
+import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
 import { resultFor, StaffForm, useFormBusy, useStaffForm } from "~/components/admin/staff-form";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -20,7 +20,8 @@ import { listSpam, restoreSpamSubmission, type SpamEntry } from "~/modules/leads
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
-import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { requireStaff } from "~/modules/staff/guard.server";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Spam folder | Leads | Staff area" }];
 
@@ -66,8 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = requireActor(context);
+  const { runtime, actor } = staffAction(context);
   const { formId, submission } = await readStaffForm(request, spamCommandSchema);
   if (submission.status !== "success") return formAnswer(formId, submission);
   const outcome = await restoreSpamSubmission(
@@ -159,10 +159,7 @@ function SpamCard({ entry, actionData }: { entry: SpamEntry; actionData: unknown
   const name = `${entry.values.firstName} ${entry.values.lastName}`.trim();
   const tracking = Object.entries(entry.tracking);
   return (
-    <li
-      aria-labelledby={headingId}
-      className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
-    >
+    <li aria-labelledby={headingId} className={`${CARD_CLASSES} sm:p-5`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="break-words font-sans text-base font-semibold">

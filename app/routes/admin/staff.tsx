@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
-import { authDeps, requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { authDeps, requireStaff } from "~/modules/staff/guard.server";
 import { STAFF_ROLES } from "~/modules/staff/permissions";
 import {
   changeStaffRole,
@@ -29,6 +29,7 @@ import {
   type StaffOutcome,
 } from "~/modules/staff/staff-admin.server";
 import { inviteSchema, memberSchema, staffCommandSchema } from "~/modules/staff/staff.schema";
+import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff | Staff area" }];
 
@@ -45,8 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = requireActor(context);
+  const { runtime, actor } = staffAction(context);
   const { formId, submission } = await readStaffForm(request, staffCommandSchema);
   if (submission.status !== "success") return formAnswer(formId, submission);
   const command = submission.value;

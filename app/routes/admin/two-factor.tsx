@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormTextField, useStaffForm } from "~/components/admin/staff-form";
+import { FormCodeField, useStaffForm } from "~/components/admin/staff-form";
 import { TWO_FACTOR_MESSAGES } from "~/modules/staff/account.schema";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
@@ -13,12 +13,13 @@ import {
   readSignInPage,
   signInPageRuntime,
 } from "~/modules/staff/sign-in-page.server";
-import { signInQuerySchema, twoFactorSignInSchema } from "~/modules/staff/sign-in.schema";
+import {
+  signInQuerySchema,
+  twoFactorSignInSchema,
+  SIGN_IN_FORM,
+} from "~/modules/staff/sign-in.schema";
 
 export const meta: Route.MetaFunction = () => loginPageMeta("Authenticator code");
-
-/** The page has one form: every answer is for it. */
-const FORM_ID = "two-factor";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, companyName } = await readSignInPage(request, context, signInQuerySchema);
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["code"];
   if (submission.status !== "success") {
     await answerDelay(started);
-    return formAnswer(FORM_ID, submission, { hideFields });
+    return formAnswer(SIGN_IN_FORM.twoFactor, submission, { hideFields });
   }
   const { code, returnTo } = submission.value;
   const setCookies = await completeTwoFactorSignIn(authDeps(runtime), {
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   await answerDelay(started);
   if (!setCookies) {
-    return formAnswer(FORM_ID, submission, {
+    return formAnswer(SIGN_IN_FORM.twoFactor, submission, {
       formError: TWO_FACTOR_MESSAGES.wrongCode,
       status: 401,
       hideFields,
@@ -57,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useStaffForm(twoFactorSignInSchema, { id: FORM_ID, actionData });
+  const [form, fields] = useStaffForm(twoFactorSignInSchema, {
+    id: SIGN_IN_FORM.twoFactor,
+    actionData,
+  });
   return (
     <LoginFormFrame
       companyName={loaderData.companyName}
@@ -67,11 +71,9 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       pendingLabel="Checking…"
     >
       <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
-      <FormTextField
+      <FormCodeField
         field={fields.code}
         label="Six-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         hint="From the authenticator app you set up for the staff area."
       />
     </LoginFormFrame>

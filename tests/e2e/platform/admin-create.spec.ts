@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,24 +30,36 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function adminCreate() {
-  return spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"),
-      "scripts/create-admin.ts",
-      "--email",
-      ADMIN.email,
-      "--role",
-      "admin",
-    ],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
-      encoding: "utf8",
-      timeout: 60_000,
-    },
-  );
+/**
+ * Runs the command without blocking this process: while it runs, the test's idle
+ * keep-alive connections to the server must still see the server close them, or the next
+ * request would be sent on a socket the server has already closed.
+ */
+function adminCreate(): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"),
+        "scripts/create-admin.ts",
+        "--email",
+        ADMIN.email,
+        "--role",
+        "admin",
+      ],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
+        timeout: 60_000,
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 async function signIn(server: RunningServer, password: string) {
@@ -71,7 +83,7 @@ test("admin:create refuses while the server runs, then recovers a locked account
   for (let i = 0; i < 5; i++) await signIn(server, "not the password");
   expect(await signIn(server, ADMIN.password)).toBe(423);
 
-  const refused = adminCreate();
+  const refused = await adminCreate();
   expect(refused.status).toBe(1);
   expect(refused.stderr).toContain(`in use by process ${server.process.pid}`);
   expect(refused.stderr).toContain("Stop the server first");
@@ -82,7 +94,7 @@ test("admin:create refuses while the server runs, then recovers a locked account
   expect(await signIn(server, ADMIN.password)).toBe(423);
 
   expect(await server.stop()).toBe(0);
-  const reset = adminCreate();
+  const reset = await adminCreate();
   expect(reset.stderr).toBe("");
   expect(reset.status).toBe(0);
   const password = /new password: (\S+)/.exec(reset.stdout)?.[1];
@@ -102,7 +114,7 @@ test("after a crash, the lock the server left does not block admin:create", asyn
   server.process.kill("SIGKILL");
   await server.exited;
 
-  const reset = adminCreate();
+  const reset = await adminCreate();
   expect(reset.stderr).toBe("");
   expect(reset.status).toBe(0);
   expect(reset.stdout).toMatch(/new password: \S+/);

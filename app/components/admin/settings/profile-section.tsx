@@ -1,33 +1,23 @@
-import { FormTextField } from "~/components/admin/staff-form";
 import { profileSchema } from "~/modules/settings/settings.schema";
-import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";
+import { FieldGridSection, type GridField } from "./field-grid";
+import type { SectionProps } from "./settings-section";
+
+const PROFILE_FIELDS: readonly GridField<keyof typeof profileSchema.shape>[] = [
+  { name: "name", label: "Company name", wide: true },
+  { name: "phone", label: "Phone", type: "tel" },
+  { name: "email", label: "E-mail", type: "email" },
+  { name: "streetAddress", label: "Street address", wide: true },
+  { name: "addressLocality", label: "City or town" },
+  { name: "addressRegion", label: "State" },
+  { name: "postalCode", label: "ZIP code" },
+  { name: "addressCountry", label: "Country code", hint: "Two letters, like US.", maxLength: 2 },
+  { name: "latitude", label: "Latitude", inputMode: "decimal" },
+  { name: "longitude", label: "Longitude", inputMode: "decimal" },
+];
 
 /** Name, phone, e-mail and address: shown across the public site and its search data. */
 export function ProfileSection(props: SectionProps) {
-  const [form, fields] = useSectionForm("profile", profileSchema, props);
   return (
-    <SettingsSectionForm section="profile" form={form}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField field={fields.name} label="Company name" className="sm:col-span-2" />
-        <FormTextField field={fields.phone} type="tel" label="Phone" />
-        <FormTextField field={fields.email} type="email" label="E-mail" />
-        <FormTextField
-          field={fields.streetAddress}
-          label="Street address"
-          className="sm:col-span-2"
-        />
-        <FormTextField field={fields.addressLocality} label="City or town" />
-        <FormTextField field={fields.addressRegion} label="State" />
-        <FormTextField field={fields.postalCode} label="ZIP code" />
-        <FormTextField
-          field={fields.addressCountry}
-          label="Country code"
-          hint="Two letters, like US."
-          maxLength={2}
-        />
-        <FormTextField field={fields.latitude} label="Latitude" inputMode="decimal" />
-        <FormTextField field={fields.longitude} label="Longitude" inputMode="decimal" />
-      </div>
-    </SettingsSectionForm>
+    <FieldGridSection section="profile" schema={profileSchema} list={PROFILE_FIELDS} {...props} />
   );
 }

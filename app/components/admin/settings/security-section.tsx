@@ -8,17 +8,11 @@ export function SecuritySection(props: SectionProps) {
   return (
     <SettingsSectionForm section="security" form={form}>
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <FormCheckbox
-            field={fields.botProtection}
-            noteId="bot-protection-note"
-            label="Bot protection: turn away visitors the bot check is confident are automated (search engines are always let in)."
-          />
-          <p id="bot-protection-note" className="ml-8 text-sm font-medium text-brass-dark">
-            Not active yet: the bot check is not part of this version, so this switch is stored but
-            turns nobody away.
-          </p>
-        </div>
+        <FormCheckbox
+          field={fields.botProtection}
+          label="Bot protection: turn away visitors the bot check is confident are automated (search engines are always let in)."
+          note="Not active yet: the bot check is not part of this version, so this switch is stored but turns nobody away."
+        />
         <FormCheckbox
           field={fields.requireStaffTwoFactor}
           label="Require an authenticator for all staff: members without one must set it up before using the staff area."

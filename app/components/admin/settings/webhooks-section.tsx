@@ -1,13 +1,8 @@
 import { EmptyState, Panel } from "~/components/admin/page";
-import {
-  FormCheckbox,
-  FormTextField,
-  StaffForm,
-  SubmitButton,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+import { FormCheckbox, StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
 import { webhookCreateSchema } from "~/modules/settings/settings.schema";
 import { EndpointItem, type EndpointView } from "./endpoint-item";
+import { FormFieldGrid, type GridField } from "./field-grid";
 
 /** An endpoint just added, with the signing secret shown this once. */
 export interface CreatedEndpoint {
@@ -21,6 +16,12 @@ function createdEndpoint(actionData: unknown): CreatedEndpoint | undefined {
   if (!actionData || typeof actionData !== "object" || !("created" in actionData)) return;
   return actionData.created as CreatedEndpoint;
 }
+
+/** The new endpoint's text fields; the enabled switch follows them. */
+const NEW_ENDPOINT_FIELDS = [
+  { name: "url", type: "url", label: "URL", placeholder: "https://", wide: true },
+  { name: "description", label: "Description", hint: "What receives it, e.g. the CRM." },
+] as const satisfies readonly GridField<"url" | "description">[];
 
 /** Where each new lead is sent besides the inbox: list, add, test, switch off, delete. */
 export function WebhooksSection({
@@ -100,25 +101,13 @@ function AddEndpointForm({ actionData }: { actionData: unknown }) {
     <div className="mt-6 border-t border-stone-200 pt-5">
       <h3 className="mb-3 font-sans text-sm font-semibold">Add an endpoint</h3>
       <StaffForm form={form} intent={formId} aria-label="Add an endpoint">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormTextField
-            field={fields.url}
-            type="url"
-            label="URL"
-            placeholder="https://"
-            className="sm:col-span-2"
-          />
-          <FormTextField
-            field={fields.description}
-            label="Description"
-            hint="What receives it, e.g. the CRM."
-          />
+        <FormFieldGrid fields={fields} list={NEW_ENDPOINT_FIELDS}>
           <FormCheckbox
             field={fields.enabled}
             label="Enabled: send new leads to it"
             className="sm:self-center"
           />
-        </div>
+        </FormFieldGrid>
         <div className="mt-5 flex justify-end">
           <SubmitButton formId={formId} pendingLabel="Adding…">
             Add endpoint
