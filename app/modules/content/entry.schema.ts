@@ -44,3 +44,9 @@ export const rowId = z.coerce
 /** Where a deleted entry's posts go; absent when no post uses it. */
 export const moveToInput = (wrong: string) =>
   z.coerce.number({ error: wrong }).int(wrong).positive(wrong).optional();
+
+/** The entry the page's `?edit=` names, when it is a plausible id. */
+export function editedId(request: Request): number | undefined {
+  const parsed = rowId.safeParse(new URL(request.url).searchParams.get("edit") ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}

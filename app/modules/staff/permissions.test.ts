@@ -53,12 +53,19 @@ describe("the staff permission table", () => {
       "dashboard",
       "leads",
       "reviews",
+      "authors",
+      "categories",
       "settings",
       "staff",
       "mail",
       "audit",
     ]);
-    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", "reviews"]);
+    expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
+      "dashboard",
+      "reviews",
+      "authors",
+      "categories",
+    ]);
   });
 
   it("finds the rule by the matched route's pattern, with or without a leading slash", () => {

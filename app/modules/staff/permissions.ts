@@ -12,7 +12,16 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
   typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
 
 export type AdminArea =
-  "dashboard" | "leads" | "reviews" | "settings" | "staff" | "mail" | "audit" | "account";
+  | "dashboard"
+  | "leads"
+  | "reviews"
+  | "authors"
+  | "categories"
+  | "settings"
+  | "staff"
+  | "mail"
+  | "audit"
+  | "account";
 
 export interface AdminAreaRule {
   area: AdminArea;
@@ -59,6 +68,24 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/reviews",
     routes: ["admin/reviews"],
     label: "Reviews",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "authors",
+    path: "/admin/authors",
+    routes: ["admin/authors"],
+    label: "Authors",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "categories",
+    path: "/admin/categories",
+    routes: ["admin/categories"],
+    label: "Categories",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",
