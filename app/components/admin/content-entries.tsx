@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ConfirmButton } from "~/components/admin/confirm-button";
-import { cellClass, DataTable } from "~/components/admin/data-table";
+import { Badge } from "~/components/admin/badge";
 import { EmptyState, Panel } from "~/components/admin/page";
 import {
   FormSelect,
@@ -13,8 +13,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { SLUG_HINT } from "~/modules/content/entry.schema";
 
 /**
- * The parts the authors and categories screens share: the list with each entry's posts
- * count, edit link and delete (asking where its posts go when some use it), and the frame
+ * The parts the authors and categories screens share: the list with each entry's slug and
+ * posts count, edit link and delete (asking where its posts go when some use it), and the frame
  * of the create and edit forms. Each screen supplies its own fields.
  */
 
@@ -50,40 +50,42 @@ export function MissingEntry({ kind }: { kind: EntryKind }) {
 
 const posts = (count: number) => (count === 1 ? "1 post" : `${count} posts`);
 
-export function EntryTable<Row extends EntryRow>({
+export function EntryList<Row extends EntryRow>({
   kind,
   rows,
   deleteSchema,
   actionData,
-  extraColumn,
+  detail,
 }: {
   kind: EntryKind;
   rows: Row[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's delete schema
   deleteSchema: z.ZodType<Record<string, any>>;
   actionData: unknown;
-  /** A column between the slug and the posts count (an author's title). */
-  extraColumn?: { label: string; cell: (row: Row) => React.ReactNode };
+  /** What the screen adds after the slug (an author's title). */
+  detail?: (row: Row) => React.ReactNode;
 }) {
   if (rows.length === 0) {
     return <EmptyState title={`No ${kind.plural.toLowerCase()} yet`} />;
   }
-  const columns = ["Name", "Slug", ...(extraColumn ? [extraColumn.label] : []), "Posts", "Actions"];
   return (
-    <DataTable caption={kind.plural} columns={columns}>
-      {rows.map((row) => (
-        <tr key={row.id}>
-          <th scope="row" className={`${cellClass} font-semibold`}>
-            {row.name}
-          </th>
-          <td className={cellClass}>
-            <code className="break-all text-xs">{row.slug}</code>
-          </td>
-          {extraColumn && <td className={cellClass}>{extraColumn.cell(row)}</td>}
-          <td className={`${cellClass} tabular-nums`}>{row.postCount}</td>
-          <td className={cellClass}>
-            <div className="flex flex-col items-start gap-2">
-              <ButtonLink to={`${kind.path}?edit=${row.id}`} variant="ghost">
+    <Panel title={`${kind.plural} (${rows.length})`}>
+      <ul className="flex flex-col divide-y divide-stone-200">
+        {rows.map((row) => (
+          <li
+            key={row.id}
+            className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6"
+          >
+            <div className="min-w-0">
+              <p className="font-semibold">{row.name}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+                <code className="break-all text-xs text-ink">{row.slug}</code>
+                {detail?.(row)}
+                <Badge tone={row.postCount > 0 ? "info" : "neutral"}>{posts(row.postCount)}</Badge>
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-wrap items-start gap-2 sm:justify-end">
+              <ButtonLink to={`${kind.path}?edit=${row.id}`} variant="secondary">
                 Edit<span className="sr-only"> {row.name}</span>
               </ButtonLink>
               <DeleteForm
@@ -94,10 +96,10 @@ export function EntryTable<Row extends EntryRow>({
                 actionData={actionData}
               />
             </div>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 
@@ -122,7 +124,7 @@ function DeleteForm({
     ? `Delete ${row.name}? Its ${posts(row.postCount)} move to the ${kind.singular} you chose.`
     : `Delete ${row.name}? This cannot be undone.`;
   return (
-    <StaffForm form={form} className="flex flex-col items-start gap-2">
+    <StaffForm form={form} className="flex flex-col items-start gap-2 sm:items-end">
       <input type="hidden" name={kind.idField} value={row.id} />
       {used && others.length > 0 && (
         <FormSelect

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/authors";
 import {
   EntryForm,
-  EntryTable,
+  EntryList,
   MissingEntry,
   type EntryFields,
   type EntryKind,
@@ -103,12 +103,12 @@ export default function Authors({ loaderData, actionData }: Route.ComponentProps
             {(fields) => <AuthorFields fields={fields} />}
           </EntryForm>
         )}
-        <EntryTable
+        <EntryList
           kind={KIND}
           rows={authors}
           deleteSchema={deleteAuthorSchema}
           actionData={actionData}
-          extraColumn={{ label: "Title", cell: (author) => author.title }}
+          detail={(author) => author.title && <span>{author.title}</span>}
         />
       </div>
     </>

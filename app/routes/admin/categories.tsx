@@ -1,7 +1,7 @@
 import type { Route } from "./+types/categories";
 import {
   EntryForm,
-  EntryTable,
+  EntryList,
   MissingEntry,
   type EntryFields,
   type EntryKind,
@@ -103,7 +103,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
             {(fields) => <CategoryFields fields={fields} />}
           </EntryForm>
         )}
-        <EntryTable
+        <EntryList
           kind={KIND}
           rows={categories}
           deleteSchema={deleteCategorySchema}
