@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { Badge } from "~/components/admin/badge";
-import { EmptyState, Panel } from "~/components/admin/page";
+import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import {
   FormSelect,
   FormTextField,
@@ -40,7 +40,7 @@ export interface EntryKind {
 export type EntryFields = Record<string, Parameters<typeof FormTextField>[0]["field"]>;
 
 /** Shown when `?edit=` names an entry that is gone (deleted meanwhile). */
-export function MissingEntry({ kind }: { kind: EntryKind }) {
+function MissingEntry({ kind }: { kind: EntryKind }) {
   return (
     <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm font-medium text-danger">
       That {kind.singular} no longer exists.
@@ -197,3 +197,69 @@ export function EntryForm({
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+/**
+ * A whole entries screen: the header, the edit form for `?edit=` (or the create form),
+ * and the list. The screen gives its schemas, its own fields and the list's detail.
+ */
+export function EntryScreen<Row extends EntryRow>({
+  kind,
+  description,
+  rows,
+  editId,
+  actionData,
+  schemas,
+  fields,
+  detail,
+}: {
+  kind: EntryKind;
+  description: string;
+  rows: Row[];
+  editId: number | undefined;
+  actionData: unknown;
+  schemas: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's schemas
+    [form in "create" | "update" | "delete"]: z.ZodType<Record<string, any>>;
+  };
+  fields: (fields: EntryFields) => React.ReactNode;
+  detail?: (row: Row) => React.ReactNode;
+}) {
+  const editing = editId === undefined ? undefined : rows.find((row) => row.id === editId);
+  return (
+    <>
+      <PageHeader title={kind.plural} description={description} />
+      <div className="flex flex-col gap-6">
+        {editId !== undefined && !editing && <MissingEntry kind={kind} />}
+        {editing ? (
+          <EntryForm
+            key={`edit-${editing.id}`}
+            kind={kind}
+            schema={schemas.update}
+            actionData={actionData}
+            editing={editing}
+            defaultValue={Object.fromEntries(Object.entries(editing))}
+          >
+            {fields}
+          </EntryForm>
+        ) : (
+          // Keyed by the count, so an added entry clears the form.
+          <EntryForm
+            key={`create-${rows.length}`}
+            kind={kind}
+            schema={schemas.create}
+            actionData={actionData}
+          >
+            {fields}
+          </EntryForm>
+        )}
+        <EntryList
+          kind={kind}
+          rows={rows}
+          deleteSchema={schemas.delete}
+          actionData={actionData}
+          detail={detail}
+        />
+      </div>
+    </>
+  );
+}

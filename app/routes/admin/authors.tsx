@@ -1,12 +1,5 @@
 import type { Route } from "./+types/authors";
-import {
-  EntryForm,
-  EntryList,
-  MissingEntry,
-  type EntryFields,
-  type EntryKind,
-} from "~/components/admin/content-entries";
-import { PageHeader } from "~/components/admin/page";
+import { EntryScreen, type EntryFields, type EntryKind } from "~/components/admin/content-entries";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
 import {
   authorCommandSchema,
@@ -20,11 +13,8 @@ import {
   listAuthors,
   updateAuthor,
 } from "~/modules/content/authors.server";
-import { editedId } from "~/modules/content/entry.schema";
-import { runtimeContext } from "~/modules/platform/context";
-import { redirectWithFlash } from "~/modules/staff/flash.server";
-import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
-import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+import { entryAction, entryPage } from "~/modules/content/entry-action.server";
+import { requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Authors | Staff area" }];
 
@@ -37,81 +27,38 @@ const KIND: EntryKind = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
-  const { db } = context.get(runtimeContext);
-  return { authors: await listAuthors(db), editId: editedId(request) };
+  return entryPage(request, context, listAuthors);
 }
 
 /** Add, edit or delete an author (editors and admins). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { database } = context.get(runtimeContext);
-  const actor = requireActor(context);
-  const { formId, submission } = await readStaffForm(request, authorCommandSchema);
-  if (submission.status !== "success") return formAnswer(formId, submission);
-  const command = submission.value;
-  const done = (message: string) =>
-    redirectWithFlash(context, KIND.path, { message, tone: "success" });
-
-  if (command.intent === "delete") {
-    const outcome = await deleteAuthor(database, actor, command.authorId, command.moveTo);
-    if (!outcome.ok)
-      return formAnswer(formId, submission, { formError: outcome.error, status: 409 });
-    return done(
-      outcome.postsMoved > 0
-        ? `${outcome.name} deleted; their posts moved to the author you chose.`
-        : `${outcome.name} deleted.`,
-    );
-  }
-  const { intent, ...values } = command;
-  const outcome =
-    intent === "create"
-      ? await createAuthor(database, actor, values)
-      : await updateAuthor(database, actor, command.authorId, values);
-  if (!outcome.ok) return formAnswer(formId, submission, refusalOf(outcome.errors));
-  return done(intent === "create" ? `${values.name} added.` : `${values.name} saved.`);
+export function action({ request, context }: Route.ActionArgs) {
+  return entryAction(request, context, {
+    path: KIND.path,
+    idField: KIND.idField,
+    postsMoved: "their posts moved to the author you chose",
+    schema: authorCommandSchema,
+    create: createAuthor,
+    update: updateAuthor,
+    remove: deleteAuthor,
+  });
 }
 
 export default function Authors({ loaderData, actionData }: Route.ComponentProps) {
-  const { authors, editId } = loaderData;
-  const editing = editId === undefined ? undefined : authors.find((a) => a.id === editId);
   return (
-    <>
-      <PageHeader
-        title="Authors"
-        description="Who writes the blog's posts, as shown beside each post and on their own page."
-      />
-      <div className="flex flex-col gap-6">
-        {editId !== undefined && !editing && <MissingEntry kind={KIND} />}
-        {editing ? (
-          <EntryForm
-            key={`edit-${editing.id}`}
-            kind={KIND}
-            schema={updateAuthorSchema}
-            actionData={actionData}
-            editing={editing}
-            defaultValue={editing}
-          >
-            {(fields) => <AuthorFields fields={fields} />}
-          </EntryForm>
-        ) : (
-          // Keyed by the count, so an added author clears the form.
-          <EntryForm
-            key={`create-${authors.length}`}
-            kind={KIND}
-            schema={createAuthorSchema}
-            actionData={actionData}
-          >
-            {(fields) => <AuthorFields fields={fields} />}
-          </EntryForm>
-        )}
-        <EntryList
-          kind={KIND}
-          rows={authors}
-          deleteSchema={deleteAuthorSchema}
-          actionData={actionData}
-          detail={(author) => author.title && <span>{author.title}</span>}
-        />
-      </div>
-    </>
+    <EntryScreen
+      kind={KIND}
+      description="Who writes the blog's posts, as shown beside each post and on their own page."
+      rows={loaderData.rows}
+      editId={loaderData.editId}
+      actionData={actionData}
+      schemas={{
+        create: createAuthorSchema,
+        update: updateAuthorSchema,
+        delete: deleteAuthorSchema,
+      }}
+      fields={(fields) => <AuthorFields fields={fields} />}
+      detail={(author) => author.title && <span>{author.title}</span>}
+    />
   );
 }
 
