@@ -18,6 +18,8 @@ export default [
     route("admin/leads/spam", "routes/admin/spam.tsx"),
     route("admin/leads/:leadId", "routes/admin/lead.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
+    route("admin/authors", "routes/admin/authors.tsx"),
+    route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/not-found", "routes/admin/not-found-log.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),

@@ -9,6 +9,8 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   dashboard: "layout-dashboard",
   leads: "inbox",
   reviews: "star",
+  authors: "user-round",
+  categories: "layers",
   notFound: "triangle-exclamation-point",
   settings: "settings",
   staff: "users",

@@ -53,6 +53,8 @@ describe("the staff permission table", () => {
       "dashboard",
       "leads",
       "reviews",
+      "authors",
+      "categories",
       "notFound",
       "settings",
       "staff",
@@ -62,6 +64,8 @@ describe("the staff permission table", () => {
     expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
       "dashboard",
       "reviews",
+      "authors",
+      "categories",
       "notFound",
     ]);
   });

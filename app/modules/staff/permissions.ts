@@ -15,6 +15,8 @@ export type AdminArea =
   | "dashboard"
   | "leads"
   | "reviews"
+  | "authors"
+  | "categories"
   | "notFound"
   | "settings"
   | "staff"
@@ -67,6 +69,24 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/reviews",
     routes: ["admin/reviews"],
     label: "Reviews",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "authors",
+    path: "/admin/authors",
+    routes: ["admin/authors"],
+    label: "Authors",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "categories",
+    path: "/admin/categories",
+    routes: ["admin/categories"],
+    label: "Categories",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",

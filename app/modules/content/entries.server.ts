@@ -1,0 +1,209 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { DatabaseHandle, Transaction } from "~/db/client.server";
+import type { authors, categories } from "~/db/schema";
+import type { Actor } from "~/modules/audit/actor";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { slugify } from "./slug";
+
+/**
+ * What saving and deleting an author or a category have in common: the slug made from the
+ * name when none is typed and refused when another entry holds it, the audit of what
+ * changed, and deletion refused while posts use the entry unless the member chose where to
+ * move them. Each step runs in one transaction with its audit record.
+ */
+
+export type Handle = Pick<DatabaseHandle, "transaction">;
+
+export type SaveOutcome =
+  { ok: true; id: number; slug: string } | { ok: false; errors: Record<string, string> };
+
+export type DeleteOutcome =
+  { ok: true; name: string; postsMoved: number } | { ok: false; error: string };
+
+export interface EntryMessages {
+  slugTaken: string;
+  noSlug: string;
+  notFound: string;
+  inUse: (posts: number) => string;
+  moveToSelf: string;
+  moveToMissing: string;
+}
+
+/** Wording shared by both screens; `kind` is "author" or "category". */
+export function entryMessages(kind: "author" | "category"): EntryMessages {
+  const posts = (count: number) => (count === 1 ? "1 post uses" : `${count} posts use`);
+  return {
+    slugTaken: `Another ${kind} already uses this slug. Choose a different one.`,
+    noSlug: "The name has no letters or digits to make a slug from. Enter a slug.",
+    notFound: `That ${kind} no longer exists.`,
+    inUse: (count) =>
+      `${posts(count)} this ${kind}. Choose another ${kind} to move them to, then delete.`,
+    moveToSelf: `Choose a different ${kind} to move the posts to.`,
+    moveToMissing: `The ${kind} you chose to move the posts to no longer exists.`,
+  };
+}
+
+/** The field changes between a row and the values saved, for the audit log. */
+function changesOf<Values extends Record<string, unknown>>(
+  before: Values,
+  after: Values,
+): { field: string; from: unknown; to: unknown }[] {
+  return Object.keys(after)
+    .filter((field) => before[field] !== after[field])
+    .map((field) => ({ field, from: before[field], to: after[field] }));
+}
+
+/** PostgreSQL's unique_violation, as either driver reports it (possibly wrapped). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === "object";) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Which kind of entry: its table, its name in the audit log, its messages. */
+export interface EntryKindOf {
+  table: typeof authors | typeof categories;
+  kind: "author" | "category";
+  messages: EntryMessages;
+}
+
+type EntryValues = { name: string; slug?: string | undefined } & Record<string, unknown>;
+
+/**
+ * Saves an entry under the typed slug, or one made from its name, unless another entry
+ * (`except` aside) holds it. `save` writes the row and its audit record and answers its
+ * id, or undefined when the row is gone.
+ */
+async function saveEntry(
+  database: Handle,
+  { table, messages }: EntryKindOf,
+  values: EntryValues,
+  except: number | undefined,
+  save: (tx: Transaction, slug: string) => Promise<number | undefined>,
+): Promise<SaveOutcome> {
+  const slug = values.slug || slugify(values.name);
+  if (!slug) return { ok: false, errors: { slug: messages.noSlug } };
+  const taken = { ok: false, errors: { slug: messages.slugTaken } } as const;
+  try {
+    return await database.transaction(async (tx) => {
+      const sameSlug = eq(table.slug, slug);
+      const [other] = await tx.db
+        .select({ id: table.id })
+        .from(table)
+        .where(except === undefined ? sameSlug : and(sameSlug, ne(table.id, except)));
+      if (other) return taken;
+      const id = await save(tx, slug);
+      return id === undefined
+        ? { ok: false, errors: { form: messages.notFound } }
+        : { ok: true, id, slug };
+    });
+  } catch (error) {
+    // Another member took the slug between the check and the write.
+    if (isUniqueViolation(error)) return taken;
+    throw error;
+  }
+}
+
+/** Adds an entry with `insert` (which answers its id), audited with `audited` values. */
+export function createEntry(
+  database: Handle,
+  actor: Actor,
+  entry: EntryKindOf,
+  values: EntryValues,
+  insert: (tx: Transaction, slug: string) => Promise<number>,
+  audited: Record<string, unknown>,
+): Promise<SaveOutcome> {
+  return saveEntry(database, entry, values, undefined, async (tx, slug) => {
+    const id = await insert(tx, slug);
+    await recordAudit(tx.db, actor, {
+      action: `${entry.kind}.create`,
+      target: `${entry.kind}:${id}`,
+      details: { name: values.name, slug, ...audited },
+    });
+    return id;
+  });
+}
+
+/**
+ * Changes an entry's name, slug and the other `values` (columns of its table), audited
+ * with what changed; columns not given (an author's photo) are kept.
+ */
+export function updateEntry(
+  database: Handle,
+  actor: Actor,
+  entry: EntryKindOf,
+  id: number,
+  values: EntryValues,
+): Promise<SaveOutcome> {
+  const { table, kind } = entry;
+  return saveEntry(database, entry, values, id, async (tx, slug) => {
+    const [before] = await tx.db.select().from(table).where(eq(table.id, id)).for("update");
+    if (!before) return undefined;
+    // Name and slug first, so the audit lists changes in the form's order.
+    const after: Record<string, unknown> = Object.assign({ name: values.name, slug }, values, {
+      slug,
+    });
+    const changes = changesOf(
+      Object.fromEntries(Object.keys(after).map((field) => [field, before[field as "name"]])),
+      after,
+    );
+    if (changes.length === 0) return id;
+    await tx.db
+      .update(table)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(table.id, id));
+    await recordAudit(tx.db, actor, {
+      action: `${kind}.update`,
+      target: `${kind}:${id}`,
+      details: { name: values.name, changes },
+    });
+    return id;
+  });
+}
+
+/**
+ * Deletes an entry, first moving the posts that use it to `moveTo` when they exist;
+ * refused while posts use it and no other entry was chosen. Both rows are locked for the
+ * transaction, so no post takes either up meanwhile. Audited with the posts moved.
+ */
+export function deleteEntry(
+  database: Handle,
+  actor: Actor,
+  { table, kind, messages }: EntryKindOf,
+  id: number,
+  moveTo: number | undefined,
+  posts: {
+    using(tx: Transaction): Promise<number>;
+    /** Moves the posts to the entry `to`. */
+    move(tx: Transaction, to: number): Promise<void>;
+  },
+): Promise<DeleteOutcome> {
+  return database.transaction(async (tx) => {
+    const lock = async (rowId: number) => {
+      const [row] = await tx.db
+        .select({ name: table.name, slug: table.slug })
+        .from(table)
+        .where(eq(table.id, rowId))
+        .for("update");
+      return row;
+    };
+    const entry = await lock(id);
+    if (!entry) return { ok: false, error: messages.notFound };
+    const used = await posts.using(tx);
+    if (used > 0) {
+      if (moveTo === undefined) return { ok: false, error: messages.inUse(used) };
+      if (moveTo === id) return { ok: false, error: messages.moveToSelf };
+      if (!(await lock(moveTo))) return { ok: false, error: messages.moveToMissing };
+      await posts.move(tx, moveTo);
+    }
+    await tx.db.delete(table).where(eq(table.id, id));
+    await recordAudit(tx.db, actor, {
+      action: `${kind}.delete`,
+      target: `${kind}:${id}`,
+      details: { ...entry, postsMoved: used, movedTo: used > 0 ? `${kind}:${moveTo}` : null },
+    });
+    return { ok: true, name: entry.name, postsMoved: used };
+  });
+}
