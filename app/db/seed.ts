@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { seedDemoBlog } from "./demo-blog";
 import { DEMO_REVIEWS } from "./demo-reviews";
 import { affiliates, companySettings, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
@@ -68,6 +69,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(reviews);
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
   await db.insert(affiliates).values(DEMO_AFFILIATES).onConflictDoNothing();
+  await seedDemoBlog(db);
 }
 
 /** Fictional referral partners, so referral links work in the demo (?aff=harbor-design). */
