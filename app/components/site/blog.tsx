@@ -76,7 +76,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
         <p className="flex-1 leading-relaxed text-ink-soft">{post.excerpt}</p>
         <p className="text-sm text-muted">
           {post.author.name} · <PostDate date={post.publishedAt} /> ·{" "}
-          {readingTime(post.readingMinutes)}
+          <span className="whitespace-nowrap">{readingTime(post.readingMinutes)}</span>
         </p>
         <CategoryLinks categories={post.categories} />
       </div>

@@ -5,7 +5,7 @@ import { CtaBand } from "~/components/site/cta-band";
 import { JsonLd } from "~/components/site/json-ld";
 import { Container } from "~/components/ui/container";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { Section, SectionHeader } from "~/components/ui/section";
+import { SectionHeader } from "~/components/ui/section";
 import { loadCovers } from "~/modules/content/blog-covers.server";
 import { withCovers } from "~/modules/content/blog-pages.server";
 import { findPost, relatedPosts } from "~/modules/content/blog.server";
@@ -197,10 +197,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </Container>
       </article>
       {related.length > 0 && (
-        <Section tone="plain" labelledBy="related-heading">
-          <SectionHeader id="related-heading" eyebrow="Keep reading" title="Related articles" />
-          <PostGrid posts={related} headingLevel={3} empty={null} />
-        </Section>
+        // Not a Section: its render-when-visible placeholder is shorter than three stacked
+        // cards on a phone, and the page's tools then see the cards over the band below.
+        <section aria-labelledby="related-heading" className="bg-stone-50 py-16 sm:py-24">
+          <Container>
+            <SectionHeader id="related-heading" eyebrow="Keep reading" title="Related articles" />
+            <PostGrid posts={related} headingLevel={3} empty={null} />
+          </Container>
+        </section>
       )}
       <CtaBand id="post-cta-heading" title="Thinking about a project like this?">
         Talk it through with one of our designers: the consultation is free, at home or in our
