@@ -56,7 +56,16 @@ export function CategoryLinks({
 }
 
 /** One post in a list: cover, title (the link), excerpt, author, date and reading time. */
-export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  post,
+  headingLevel = 2,
+  priority = false,
+}: {
+  post: PostCardData;
+  headingLevel?: 2 | 3;
+  /** The page's first card: its cover is what the page paints first, so it is not lazy. */
+  priority?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-(--radius-card) border border-stone-200 bg-white shadow-(--shadow-card)">
@@ -65,6 +74,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
           image={{ ...post.cover, alt: "" }}
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
           imgClassName="aspect-[3/2] object-cover"
+          priority={priority}
         />
       )}
       <div className="flex flex-1 flex-col gap-3 p-6">
@@ -89,19 +99,26 @@ export function PostGrid({
   posts,
   empty,
   headingLevel = 2,
+  priorityFirst = false,
 }: {
   posts: PostCardData[];
   empty: React.ReactNode;
   headingLevel?: 2 | 3;
+  /** The list is near the top of the page: its first cover loads at once. */
+  priorityFirst?: boolean;
 }) {
   if (posts.length === 0) {
     return <div className="max-w-2xl text-lg leading-relaxed text-ink-soft">{empty}</div>;
   }
   return (
     <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id}>
-          <PostCard post={post} headingLevel={headingLevel} />
+          <PostCard
+            post={post}
+            headingLevel={headingLevel}
+            priority={priorityFirst && index === 0}
+          />
         </li>
       ))}
     </ul>

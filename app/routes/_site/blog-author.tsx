@@ -72,6 +72,7 @@ export default function BlogAuthor({ loaderData }: Route.ComponentProps) {
         <PostGrid
           posts={posts}
           headingLevel={3}
+          priorityFirst
           empty={
             <>
               <p>{author.name} has not published any articles yet.</p>

@@ -54,6 +54,7 @@ export default function BlogCategory({ loaderData }: Route.ComponentProps) {
       <Section tone="plain">
         <PostGrid
           posts={posts}
+          priorityFirst
           empty={
             <>
               <p>There are no articles in this category yet.</p>

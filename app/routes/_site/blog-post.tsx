@@ -6,6 +6,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { Container } from "~/components/ui/container";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { SectionHeader } from "~/components/ui/section";
+import { srcSet } from "~/modules/media/image";
 import { loadCovers } from "~/modules/content/blog-covers.server";
 import { withCovers } from "~/modules/content/blog-pages.server";
 import { findPost, relatedPosts } from "~/modules/content/blog.server";
@@ -163,6 +164,17 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             )}
             <span>· {readingTime(post.readingMinutes)}</span>
           </p>
+          {cover && (
+            // React places this preload in the head, so the cover starts with the document.
+            <link
+              rel="preload"
+              as="image"
+              type="image/avif"
+              imageSrcSet={srcSet(cover, "avif")}
+              imageSizes={COVER_SIZES}
+              fetchPriority="high"
+            />
+          )}
           {cover && (
             <ResponsiveImage
               image={cover}

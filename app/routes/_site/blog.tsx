@@ -48,6 +48,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <Section tone="plain">
         <PostGrid
           posts={posts}
+          priorityFirst
           empty={
             <p>
               We have not published any articles yet. Check back soon, or ask us your question
