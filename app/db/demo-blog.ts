@@ -355,6 +355,19 @@ A properly ducted, quiet fan is one of the least glamorous parts of a remodel, a
 
 const day = 24 * 60 * 60 * 1000;
 
+/** The ids of rows by slug: the seed's own rows or those another seed put there first. */
+async function idsBySlug(
+  db: Database,
+  table: typeof authors | typeof categories,
+  slugs: string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: table.id, slug: table.slug })
+    .from(table)
+    .where(inArray(table.slug, slugs));
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
 /** Adds the demo blog: authors, categories and posts that are not there yet, by slug. */
 export async function seedDemoBlog(db: Database, now = new Date()): Promise<void> {
   await db.insert(authors).values(DEMO_AUTHORS).onConflictDoNothing({ target: authors.slug });
@@ -362,31 +375,15 @@ export async function seedDemoBlog(db: Database, now = new Date()): Promise<void
     .insert(categories)
     .values(DEMO_CATEGORIES)
     .onConflictDoNothing({ target: categories.slug });
-  const authorIds = new Map(
-    (
-      await db
-        .select({ id: authors.id, slug: authors.slug })
-        .from(authors)
-        .where(
-          inArray(
-            authors.slug,
-            DEMO_AUTHORS.map((author) => author.slug),
-          ),
-        )
-    ).map((row) => [row.slug, row.id]),
+  const authorIds = await idsBySlug(
+    db,
+    authors,
+    DEMO_AUTHORS.map((author) => author.slug),
   );
-  const categoryIds = new Map(
-    (
-      await db
-        .select({ id: categories.id, slug: categories.slug })
-        .from(categories)
-        .where(
-          inArray(
-            categories.slug,
-            DEMO_CATEGORIES.map((category) => category.slug),
-          ),
-        )
-    ).map((row) => [row.slug, row.id]),
+  const categoryIds = await idsBySlug(
+    db,
+    categories,
+    DEMO_CATEGORIES.map((category) => category.slug),
   );
   for (const post of DEMO_POSTS) {
     const publishedAt = new Date(now.getTime() - post.daysAgo * day);

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { Section } from "~/components/ui/section";
+import { CtaBand } from "./cta-band";
+import { JsonLd } from "./json-ld";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import type { PostAuthor, PostCategory } from "~/modules/content/post";
 import type { ResponsiveImageData } from "~/modules/media/image";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { pagePath } from "~/modules/seo/blog-meta";
@@ -13,8 +17,8 @@ export interface PostCardData {
   excerpt: string;
   publishedAt: Date;
   readingMinutes: number;
-  author: { name: string; slug: string; title: string };
-  categories: Array<{ name: string; slug: string }>;
+  author: PostAuthor;
+  categories: PostCategory[];
   cover: ResponsiveImageData | null;
 }
 
@@ -160,6 +164,43 @@ export function Pagination({
         <span />
       )}
     </nav>
+  );
+}
+
+/**
+ * The body of a post list page: the grid (its first cover loads at once, being near the top),
+ * the page links, the closing call to action and the page's structured data.
+ */
+export function PostListBody({
+  posts,
+  empty,
+  basePath,
+  page,
+  pageCount,
+  cta,
+  jsonLd,
+}: {
+  posts: PostCardData[];
+  empty: React.ReactNode;
+  basePath: string;
+  page: number;
+  pageCount: number;
+  cta: { title: string; text: string };
+  jsonLd: Array<Record<string, unknown>>;
+}) {
+  return (
+    <>
+      <Section tone="plain">
+        <PostGrid posts={posts} priorityFirst empty={empty} />
+        <Pagination basePath={basePath} page={page} pageCount={pageCount} />
+      </Section>
+      <CtaBand id="blog-cta-heading" title={cta.title}>
+        {cta.text}
+      </CtaBand>
+      {jsonLd.map((data, index) => (
+        <JsonLd key={index} data={data} />
+      ))}
+    </>
   );
 }
 

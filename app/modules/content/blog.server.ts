@@ -2,6 +2,10 @@ import { and, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-o
 import type { Database } from "~/db/client.server";
 import { authors, categories, postCategories, posts } from "~/db/schema";
 import { readingMinutes } from "./markdown.server";
+import type { PostAuthor, PostCategory } from "./post";
+import type { FeedEntry } from "./rss";
+
+export type { PostAuthor, PostCategory };
 
 /**
  * What visitors read of the blog (docs/REQUIREMENTS.md R11.1-R11.4). Every query here shows
@@ -17,17 +21,6 @@ const RELATED = 3;
 
 /** How many posts the feed carries. */
 const FEED_ITEMS = 20;
-
-export interface PostCategory {
-  name: string;
-  slug: string;
-}
-
-export interface PostAuthor {
-  name: string;
-  slug: string;
-  title: string;
-}
 
 /** A post as lists show it. */
 export interface PostSummary {
@@ -283,17 +276,8 @@ export async function findAuthor(db: Database, slug: string) {
   return row ?? null;
 }
 
-/** A feed item: the newest visible posts, for /rss.xml. */
-export interface FeedItem {
-  title: string;
-  slug: string;
-  excerpt: string;
-  publishedAt: Date;
-  authorName: string;
-  categories: string[];
-}
-
-export async function feedItems(db: Database, now = new Date()): Promise<FeedItem[]> {
+/** The newest visible posts, for /rss.xml. */
+export async function feedItems(db: Database, now = new Date()): Promise<FeedEntry[]> {
   const { posts: newest } = await listPublishedPosts(db, { perPage: FEED_ITEMS, now });
   return newest.map((post) => ({
     title: post.title,

@@ -1,11 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-category";
-import { Pagination, PostGrid } from "~/components/site/blog";
-import { CtaBand } from "~/components/site/cta-band";
-import { JsonLd } from "~/components/site/json-ld";
+import { PostListBody } from "~/components/site/blog";
 import { ArrowLink } from "~/components/site/page-blocks";
 import { PageHero } from "~/components/site/page-hero";
-import { Section } from "~/components/ui/section";
 import { findCategory } from "~/modules/content/blog.server";
 import { loadPostListPage, postingOf } from "~/modules/content/blog-pages.server";
 import { runtimeContext } from "~/modules/platform/context";
@@ -51,31 +48,25 @@ export default function BlogCategory({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow="Blog category" title={category.name}>
         <p>{describe(category)}</p>
       </PageHero>
-      <Section tone="plain">
-        <PostGrid
-          posts={posts}
-          priorityFirst
-          empty={
-            <>
-              <p>There are no articles in this category yet.</p>
-              <ArrowLink to="/blog" className="mt-4 text-brass-dark hover:text-ink">
-                See all articles
-              </ArrowLink>
-            </>
-          }
-        />
-        <Pagination
-          basePath={`/blog/category/${category.slug}`}
-          page={page}
-          pageCount={pageCount}
-        />
-      </Section>
-      <CtaBand id="blog-cta-heading" title="Have a question we have not answered?">
-        Ask a designer: the consultation is free, at home or in our showroom.
-      </CtaBand>
-      {jsonLd.map((item, index) => (
-        <JsonLd key={index} data={item} />
-      ))}
+      <PostListBody
+        posts={posts}
+        empty={
+          <>
+            <p>There are no articles in this category yet.</p>
+            <ArrowLink to="/blog" className="mt-4 text-brass-dark hover:text-ink">
+              See all articles
+            </ArrowLink>
+          </>
+        }
+        basePath={`/blog/category/${category.slug}`}
+        page={page}
+        pageCount={pageCount}
+        cta={{
+          title: "Have a question we have not answered?",
+          text: "Ask a designer: the consultation is free, at home or in our showroom.",
+        }}
+        jsonLd={jsonLd}
+      />
     </>
   );
 }

@@ -1,9 +1,6 @@
 import type { Route } from "./+types/blog";
-import { Pagination, PostGrid } from "~/components/site/blog";
-import { CtaBand } from "~/components/site/cta-band";
-import { JsonLd } from "~/components/site/json-ld";
+import { PostListBody } from "~/components/site/blog";
 import { PageHero } from "~/components/site/page-hero";
-import { Section } from "~/components/ui/section";
 import { loadPostListPage, postingOf } from "~/modules/content/blog-pages.server";
 import { breadcrumbJsonLd, postListJsonLd } from "~/modules/seo/blog-json-ld";
 import { postListMeta } from "~/modules/seo/blog-meta";
@@ -45,25 +42,23 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           what lasts in New England homes, and how to plan a bathroom you will enjoy for years.
         </p>
       </PageHero>
-      <Section tone="plain">
-        <PostGrid
-          posts={posts}
-          priorityFirst
-          empty={
-            <p>
-              We have not published any articles yet. Check back soon, or ask us your question
-              directly: we are happy to help.
-            </p>
-          }
-        />
-        <Pagination basePath="/blog" page={page} pageCount={pageCount} />
-      </Section>
-      <CtaBand id="blog-cta-heading" title="Planning a bathroom remodel?">
-        Talk it through with a designer: a free consultation at home or in our showroom.
-      </CtaBand>
-      {jsonLd.map((data, index) => (
-        <JsonLd key={index} data={data} />
-      ))}
+      <PostListBody
+        posts={posts}
+        empty={
+          <p>
+            We have not published any articles yet. Check back soon, or ask us your question
+            directly: we are happy to help.
+          </p>
+        }
+        basePath="/blog"
+        page={page}
+        pageCount={pageCount}
+        cta={{
+          title: "Planning a bathroom remodel?",
+          text: "Talk it through with a designer: a free consultation at home or in our showroom.",
+        }}
+        jsonLd={jsonLd}
+      />
     </>
   );
 }
