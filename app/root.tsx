@@ -40,6 +40,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
+  // The blog's feed, offered from every page (docs/REQUIREMENTS.md R11.5).
+  { rel: "alternate", type: "application/rss+xml", href: "/rss.xml", title: "Blog" },
 ];
 
 /**

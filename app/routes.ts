@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("sitemap.xml", "routes/_seo/sitemap.xml.ts"),
   route("robots.txt", "routes/_seo/robots.txt.ts"),
+  route("rss.xml", "routes/_seo/rss.xml.ts"),
   // Uploaded images, outside both layouts: bytes only, for staff and visitors alike.
   route("media/:imageId/:file", "routes/media.ts"),
 
@@ -40,6 +41,10 @@ export default [
       route("retargeting", "routes/_site/retargeting.tsx"),
       route("privacy-policy", "routes/_site/privacy-policy.tsx"),
       route("terms", "routes/_site/terms.tsx"),
+      route("blog", "routes/_site/blog.tsx"),
+      route("blog/category/:slug", "routes/_site/blog-category.tsx"),
+      route("blog/author/:slug", "routes/_site/blog-author.tsx"),
+      route("blog/:slug", "routes/_site/blog-post.tsx"),
       route("api/leads", "routes/api/leads.tsx"),
       route("*", "routes/_site/not-found.tsx"),
     ]),

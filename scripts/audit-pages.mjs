@@ -264,11 +264,11 @@ function printTable(rows) {
 // --- main -----------------------------------------------------------------------------------
 
 const options = parseArgs(process.argv.slice(2));
-const { ALL_PUBLIC_PAGES, PUBLIC_ROUTES } = await tsImport(
+const { ALL_PUBLIC_PAGES, BLOG_SAMPLE_PAGES, PUBLIC_ROUTES } = await tsImport(
   "../app/modules/seo/public-routes.ts",
   import.meta.url,
 );
-const indexed = new Set(PUBLIC_ROUTES.map((route) => route.path));
+const indexed = new Set([...PUBLIC_ROUTES.map((route) => route.path), ...BLOG_SAMPLE_PAGES]);
 const noindexPages = new Set(ALL_PUBLIC_PAGES.filter((route) => !indexed.has(route)));
 const routes = options.routes ?? ALL_PUBLIC_PAGES;
 for (const route of routes) {

@@ -1,10 +1,8 @@
 import { count } from "drizzle-orm";
-import { DEMO_AUTHORS, DEMO_CATEGORIES } from "./demo-authors-categories";
+import { seedDemoBlog } from "./demo-blog";
 import { DEMO_REVIEWS } from "./demo-reviews";
 import {
   affiliates,
-  authors,
-  categories,
   companySettings,
   reviews,
   type CompanySettings,
@@ -76,12 +74,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(reviews);
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
   await db.insert(affiliates).values(DEMO_AFFILIATES).onConflictDoNothing();
-  // Matched by slug, so a second run adds nothing (the demo posts name them by slug).
-  await db.insert(authors).values(DEMO_AUTHORS).onConflictDoNothing({ target: authors.slug });
-  await db
-    .insert(categories)
-    .values(DEMO_CATEGORIES)
-    .onConflictDoNothing({ target: categories.slug });
+  await seedDemoBlog(db);
 }
 
 /** Fictional referral partners, so referral links work in the demo (?aff=harbor-design). */

@@ -9,4 +9,7 @@ export const MAIN_NAV = [
   { to: "/about-us", label: "About Us" },
 ] as const;
 
+/** Pages the footer adds to the header's list (docs/REQUIREMENTS.md R11.7). */
+export const FOOTER_NAV = [{ to: "/blog", label: "Blog" }] as const;
+
 export const QUOTE_ANCHOR = { to: "#contact", label: STRINGS.nav.getAQuote } as const;

@@ -4,7 +4,7 @@ import { ExternalLink } from "~/components/ui/external-link";
 import { STRINGS } from "~/modules/platform/strings";
 import { telHref } from "~/modules/settings/format";
 import { Logo } from "./logo";
-import { MAIN_NAV } from "./navigation";
+import { FOOTER_NAV, MAIN_NAV } from "./navigation";
 import type { SiteCompany } from "./site-company";
 import { Icon } from "~/components/ui/icon";
 
@@ -42,6 +42,7 @@ export function SiteFooter({ company, year }: { company: SiteCompany; year: numb
             className="grid grid-cols-2 gap-x-6 gap-y-2"
             links={[
               ...MAIN_NAV.map((item) => ({ href: item.to, label: item.label })),
+              ...FOOTER_NAV.map((item) => ({ href: item.to, label: item.label })),
               { href: "/privacy-policy", label: STRINGS.footer.privacy },
               { href: "/terms", label: STRINGS.footer.terms },
             ]}

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, authors, categories, postCategories, posts } from "~/db/schema";
-import { DEMO_AUTHOR_SLUGS, DEMO_CATEGORY_SLUGS } from "~/db/demo-authors-categories";
+import { DEMO_AUTHORS, DEMO_CATEGORIES } from "~/db/demo-blog";
 import { seedDemoContent } from "~/db/seed";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
@@ -68,9 +68,9 @@ describe("the demo seed", () => {
     await seedDemoContent(database.db);
     await seedDemoContent(database.db);
     const slugs = (await listAuthors(database.db)).map((author) => author.slug);
-    expect(slugs.sort()).toEqual(Object.values(DEMO_AUTHOR_SLUGS).sort());
+    expect(slugs.sort()).toEqual(DEMO_AUTHORS.map((author) => author.slug).sort());
     const categorySlugs = (await listCategories(database.db)).map((category) => category.slug);
-    expect(categorySlugs.sort()).toEqual(Object.values(DEMO_CATEGORY_SLUGS).sort());
+    expect(categorySlugs.sort()).toEqual(DEMO_CATEGORIES.map((category) => category.slug).sort());
   });
 });
 

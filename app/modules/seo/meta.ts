@@ -8,8 +8,14 @@ export interface PageSeo {
   keywords?: string[];
   /** Path of the social image under public/, e.g. "/og/bathrooms.png". */
   image?: string;
+  /** Its pixel size when it is not the 1200x630 of the /og/ images (a blog post's cover). */
+  imageSize?: [width: number, height: number];
   /** Pages that must not appear in search results (thank-you, 404). */
   noindex?: boolean;
+  /** The canonical path when it is not the address's path (a list's ?page=2). */
+  canonicalPath?: string;
+  /** "article" for a blog post. */
+  type?: "website" | "article";
 }
 
 interface MetaMatch {
@@ -38,22 +44,23 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const { origin, siteName } = siteContext(args.matches);
   const title = `${page.title} | ${siteName}`;
-  const url = `${origin}${args.location.pathname}`;
+  const url = `${origin}${page.canonicalPath ?? args.location.pathname}`;
   const image = `${origin}${page.image ?? DEFAULT_IMAGE}`;
+  const [imageWidth, imageHeight] = page.imageSize ?? [1200, 630];
   return [
     { title },
     { name: "description", content: page.description },
     ...(page.keywords?.length ? [{ name: "keywords", content: page.keywords.join(", ") }] : []),
     ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
+    { property: "og:image:width", content: String(imageWidth) },
+    { property: "og:image:height", content: String(imageHeight) },
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },

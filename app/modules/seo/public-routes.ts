@@ -19,12 +19,24 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/terms", changefreq: "yearly", priority: 0.3 },
 ];
 
+/**
+ * Blog pages of the demo content, visited by the page, accessibility and HTML tests and the
+ * page audit. sitemap.xml lists the blog from the database (docs/REQUIREMENTS.md R11.6).
+ */
+export const BLOG_SAMPLE_PAGES: string[] = [
+  "/blog",
+  "/blog/curbless-shower-in-an-older-cape",
+  "/blog/category/accessibility",
+  "/blog/author/maya-lindqvist",
+];
+
 /** Areas that are not for search engines. */
 export const DISALLOWED_PREFIXES = ["/admin", "/affiliate", "/api", "/thank-you", "/retargeting"];
 
 /** Every public page, indexed or not: what the page, accessibility and HTML tests visit. */
 export const ALL_PUBLIC_PAGES: string[] = [
   ...PUBLIC_ROUTES.map((route) => route.path),
+  ...BLOG_SAMPLE_PAGES,
   "/thank-you",
   "/retargeting",
 ];

@@ -1,5 +1,6 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { ErrorScreen } from "~/components/site/error-screen";
+import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { STRINGS } from "~/modules/platform/strings";
 
 /**
@@ -11,5 +12,8 @@ export default function RouteBoundary() {
 }
 
 export function ErrorBoundary() {
+  // A page whose content is not there (an unknown or unpublished blog post) says so.
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return <ErrorScreen title={STRINGS.errors.routeTitle} />;
 }

@@ -1,0 +1,95 @@
+import { data } from "react-router";
+import type { Route } from "./+types/blog-author";
+import { Pagination, PostGrid } from "~/components/site/blog";
+import { CtaBand } from "~/components/site/cta-band";
+import { JsonLd } from "~/components/site/json-ld";
+import { ArrowLink } from "~/components/site/page-blocks";
+import { PageHero } from "~/components/site/page-hero";
+import { Section } from "~/components/ui/section";
+import { findAuthor } from "~/modules/content/blog.server";
+import { loadPostListPage, postingOf } from "~/modules/content/blog-pages.server";
+import { runtimeContext } from "~/modules/platform/context";
+import { breadcrumbJsonLd, postListJsonLd } from "~/modules/seo/blog-json-ld";
+import { postListMeta } from "~/modules/seo/blog-meta";
+
+const describe = (author: { name: string; title: string; bio: string }) =>
+  author.bio ||
+  `Articles by ${author.name}${author.title ? `, ${author.title.toLowerCase()}` : ""}.`;
+
+export const meta: Route.MetaFunction = (args) =>
+  postListMeta(args, args.loaderData, {
+    title: `Articles by ${args.loaderData?.author.name ?? ""}`,
+    description: args.loaderData ? describe(args.loaderData.author) : "",
+    basePath: args.location.pathname,
+  });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const author = await findAuthor(context.get(runtimeContext).db, params.slug);
+  if (!author) throw data(null, { status: 404 });
+  const list = await loadPostListPage(request, context, { authorId: author.id });
+  const path = `/blog/author/${author.slug}`;
+  return {
+    ...list,
+    author,
+    jsonLd: [
+      {
+        ...postListJsonLd(
+          list.origin,
+          {
+            type: "CollectionPage",
+            name: `Articles by ${author.name}`,
+            description: describe(author),
+            path,
+          },
+          list.posts.map((post) => postingOf(list.origin, post)),
+        ),
+        about: {
+          "@type": "Person",
+          name: author.name,
+          jobTitle: author.title || undefined,
+          url: `${list.origin}${path}`,
+        },
+      },
+      breadcrumbJsonLd(list.origin, [
+        { name: "Blog", path: "/blog" },
+        { name: author.name, path },
+      ]),
+    ],
+  };
+}
+
+export default function BlogAuthor({ loaderData }: Route.ComponentProps) {
+  const { author, posts, page, pageCount, jsonLd } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow={author.title || "Author"} title={author.name}>
+        <p>{describe(author)}</p>
+      </PageHero>
+      <Section tone="plain" labelledBy="author-posts-heading">
+        <h2 id="author-posts-heading" className="mb-10 text-3xl leading-tight sm:text-4xl">
+          Articles by {author.name}
+        </h2>
+        <PostGrid
+          posts={posts}
+          headingLevel={3}
+          priorityFirst
+          empty={
+            <>
+              <p>{author.name} has not published any articles yet.</p>
+              <ArrowLink to="/blog" className="mt-4 text-brass-dark hover:text-ink">
+                See all articles
+              </ArrowLink>
+            </>
+          }
+        />
+        <Pagination basePath={`/blog/author/${author.slug}`} page={page} pageCount={pageCount} />
+      </Section>
+      <CtaBand id="blog-cta-heading" title="Talk to our team about your bathroom">
+        Book a free consultation at home, or visit our showroom.
+      </CtaBand>
+      {jsonLd.map((item, index) => (
+        <JsonLd key={index} data={item} />
+      ))}
+    </>
+  );
+}
