@@ -16,6 +16,8 @@ export default [
     route("admin/leads/spam", "routes/admin/spam.tsx"),
     route("admin/leads/:leadId", "routes/admin/lead.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
+    route("admin/redirects", "routes/admin/redirects.tsx"),
+    route("admin/redirects/export", "routes/admin/redirects-export.ts"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),

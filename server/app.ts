@@ -7,7 +7,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
-import { limitRequestBody } from "./body-limit";
+import { limitRequestBody, MAX_BODY_BYTES } from "./body-limit";
 import { compressDynamic } from "./compression";
 import { withForwardedOrigin } from "./forwarded";
 
@@ -17,6 +17,9 @@ export { startRuntime, stopRuntime } from "~/modules/platform/runtime.server";
 
 const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const READY_TIMEOUT_MS = 2000;
+/** The redirects screen, whose CSV import (at most 1 MB, plus the form around it) is larger. */
+const REDIRECT_IMPORT_PATH = /^\/admin\/redirects\/?$/i;
+const REDIRECT_IMPORT_BYTES = 1024 * 1024 + 16 * 1024;
 
 type Env = {
   Variables: { requestId: string };
@@ -125,8 +128,14 @@ export function createServerApp(runtime: Runtime): ServerApp {
     }),
   );
 
-  // Before any route reads a body: the limit holds for every method and framing.
-  app.use(limitRequestBody());
+  // Before any route reads a body: the limit holds for every method and framing. The
+  // redirects screen takes a CSV file of up to 1 MB (docs/REQUIREMENTS.md R10.6).
+  app.use(
+    limitRequestBody({
+      maxBytes: (path) =>
+        REDIRECT_IMPORT_PATH.test(path) ? REDIRECT_IMPORT_BYTES : MAX_BODY_BYTES,
+    }),
+  );
   app.use(compressDynamic());
 
   app.all("*", (c) => {

@@ -9,6 +9,7 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   dashboard: "layout-dashboard",
   leads: "inbox",
   reviews: "star",
+  redirects: "arrow-right",
   settings: "settings",
   staff: "users",
   mail: "mail",

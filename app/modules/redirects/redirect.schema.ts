@@ -126,7 +126,7 @@ export const importSchema = z.object({
     .max(MAX_IMPORT_BYTES, REDIRECT_MESSAGES.fileTooLarge),
 });
 
-export const redirectCommandSchema = z.union([
+export const redirectCommandSchema = z.discriminatedUnion("intent", [
   createRuleSchema,
   updateRuleSchema,
   ruleCommandSchema,

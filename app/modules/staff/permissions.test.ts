@@ -53,12 +53,17 @@ describe("the staff permission table", () => {
       "dashboard",
       "leads",
       "reviews",
+      "redirects",
       "settings",
       "staff",
       "mail",
       "audit",
     ]);
-    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", "reviews"]);
+    expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
+      "dashboard",
+      "reviews",
+      "redirects",
+    ]);
   });
 
   it("finds the rule by the matched route's pattern, with or without a leading slash", () => {

@@ -12,7 +12,15 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
   typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
 
 export type AdminArea =
-  "dashboard" | "leads" | "reviews" | "settings" | "staff" | "mail" | "audit" | "account";
+  | "dashboard"
+  | "leads"
+  | "reviews"
+  | "redirects"
+  | "settings"
+  | "staff"
+  | "mail"
+  | "audit"
+  | "account";
 
 export interface AdminAreaRule {
   area: AdminArea;
@@ -59,6 +67,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/reviews",
     routes: ["admin/reviews"],
     label: "Reviews",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "redirects",
+    path: "/admin/redirects",
+    routes: ["admin/redirects", "admin/redirects/export"],
+    label: "Redirects",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",
