@@ -79,10 +79,7 @@ test("an editor adds a rule: the old path answers 301 to the new one, in HTTP an
   await expect(page.getByRole("row").filter({ hasText: oldPath })).toHaveCount(0);
 });
 
-test("a 410 rule answers 410 Gone, and a rule that makes a loop is refused", async ({
-  page,
-  request,
-}, testInfo) => {
+test("a 410 rule answers 410 Gone", async ({ page, request }, testInfo) => {
   const gone = unique("gone", testInfo.project.name);
   await signIn(page, e2eEditor());
   await page.goto("/admin/redirects");
@@ -90,22 +87,33 @@ test("a 410 rule answers 410 Gone, and a rule that makes a loop is refused", asy
   await form.getByLabel("Old path").fill(gone);
   await form.getByLabel("Kind").selectOption("410");
   await form.getByRole("button", { name: "Add redirect" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Redirect added." })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: gone })).toContainText("410");
   const answer = await request.get(gone, { maxRedirects: 0 });
   expect(answer.status()).toBe(410);
   expect(await answer.text()).toContain("This page was removed");
+});
 
-  const loopA = unique("loop-a", testInfo.project.name);
-  const loopB = unique("loop-b", testInfo.project.name);
-  await form.getByLabel("Old path").fill(loopA);
-  await form.getByLabel("Goes to").fill(loopB);
-  await form.getByRole("button", { name: "Add redirect" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Redirect added." })).toBeVisible();
-  await form.getByLabel("Old path").fill(loopB);
-  await form.getByLabel("Goes to").fill(loopA);
-  await form.getByRole("button", { name: "Add redirect" }).click();
-  await expect(form.getByText(/This would make a loop/)).toBeVisible();
-  await expect(form.getByLabel("Old path")).toHaveValue(loopB);
+test.describe("a rule that makes a loop", () => {
+  // The refusal is a 409 answer, which the browser's console reports as a failed resource.
+  test.use({ allowConsoleErrors: true });
+
+  test("is refused, with what was typed kept", async ({ page }, testInfo) => {
+    await signIn(page, e2eEditor());
+    await page.goto("/admin/redirects");
+    const form = page.getByRole("region", { name: "Add a redirect" });
+    const loopA = unique("loop-a", testInfo.project.name);
+    const loopB = unique("loop-b", testInfo.project.name);
+    await form.getByLabel("Old path").fill(loopA);
+    await form.getByLabel("Goes to").fill(loopB);
+    await form.getByRole("button", { name: "Add redirect" }).click();
+    // The list shows it once the page has its new data (the form is then a fresh one).
+    await expect(page.getByRole("row").filter({ hasText: loopA })).toBeVisible();
+    await form.getByLabel("Old path").fill(loopB);
+    await form.getByLabel("Goes to").fill(loopA);
+    await form.getByRole("button", { name: "Add redirect" }).click();
+    await expect(form.getByText(/This would make a loop/)).toBeVisible();
+    await expect(form.getByLabel("Old path")).toHaveValue(loopB);
+  });
 });
 
 test("without JavaScript: the 404 log's link fills in the path, errors keep what was typed", async ({
