@@ -28,6 +28,8 @@ describe("normalising paths (R10.1)", () => {
     ["/a%2fb", "/a%2Fb"],
     ["/caf%c3%a9", "/caf%C3%A9"],
     ["/~me/%7Eyou", "/~me/~you"],
+    ["/café", "/caf%C3%A9"],
+    ["/a b", "/a%20b"],
   ])("%j -> %j", (raw, expected) => {
     expect(normalizePath(raw)).toBe(expected);
   });

@@ -21,19 +21,31 @@ export const UNREDIRECTED_AREAS = ["admin", "affiliate", "api"] as const;
 const UNRESERVED = /%([0-9A-Fa-f]{2})/g;
 const isUnreserved = (char: string) => /^[A-Za-z0-9\-._~]$/.test(char);
 
+function encodeCharacter(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return "%EF%BF%BD"; // a lone surrogate: the replacement character
+  }
+}
+
 /** ASCII lower case only: a path's length never changes, so offsets stay valid. */
 const lowerAscii = (text: string) => text.replace(/[A-Z]+/g, (part) => part.toLowerCase());
 
 /**
- * A path as the rules compare it, case kept: percent-escapes of unreserved characters
+ * A path as the rules compare it, case kept: characters outside printable ASCII
+ * percent-encoded, percent-escapes of unreserved characters
  * decoded (other escapes upper-cased), doubled slashes made single, no trailing slash
  * (except the root), always a leading slash. `pathKey` then lower-cases it.
  */
 export function normalizePath(raw: string): string {
-  let path = raw.replace(UNRESERVED, (escape, hex: string) => {
-    const char = String.fromCharCode(parseInt(hex, 16));
-    return isUnreserved(char) ? char : `%${hex.toUpperCase()}`;
-  });
+  // Typed as text ("/café"), a path is compared as browsers send it ("/caf%C3%A9").
+  let path = raw
+    .replace(/[^\x21-\x7E]/gu, encodeCharacter)
+    .replace(UNRESERVED, (escape, hex: string) => {
+      const char = String.fromCharCode(parseInt(hex, 16));
+      return isUnreserved(char) ? char : `%${hex.toUpperCase()}`;
+    });
   path = path.replace(/\/{2,}/g, "/");
   if (!path.startsWith("/")) path = `/${path}`;
   if (path.length > 1) path = path.replace(/\/+$/, "");

@@ -81,9 +81,9 @@ interface RuleInput {
 export function ruleProblems(rule: RuleInput): Partial<Record<"fromPath" | "toPath", string>> {
   const problems: Partial<Record<"fromPath" | "toPath", string>> = {};
   const from = rule.fromPath.trim();
-  if (!FROM_SHAPE.test(from)) problems.fromPath = REDIRECT_MESSAGES.fromShape;
-  else if (normalizeFromPath(from) === "/" || normalizeFromPath(from) === "/*")
-    problems.fromPath = REDIRECT_MESSAGES.fromHome;
+  const stored = normalizeFromPath(from);
+  if (stored === "/" || stored === "/*") problems.fromPath = REDIRECT_MESSAGES.fromHome;
+  else if (!FROM_SHAPE.test(from)) problems.fromPath = REDIRECT_MESSAGES.fromShape;
   else if (isUnredirectedPath(from.replace(/\/\*$/, "")))
     problems.fromPath = REDIRECT_MESSAGES.fromArea;
   const to = rule.toPath?.trim() ?? "";
