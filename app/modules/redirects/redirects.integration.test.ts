@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, redirects, users } from "~/db/schema";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
@@ -141,10 +141,13 @@ describe("counting hits", () => {
     const engine = new RedirectEngine(database.db, { reloadMs: 0 });
     expect(await engine.answer("/written-elsewhere", "")).toBeUndefined();
     await database.db.insert(redirects).values({ fromPath: "/written-elsewhere", toPath: "/blog" });
-    // An old copy keeps serving while the reload runs; the next request has the new rule.
-    await engine.answer("/written-elsewhere", "");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await engine.answer("/written-elsewhere", "")).toMatchObject({ location: "/blog" });
+    // An old copy keeps serving while the reload runs; a later request has the new rule.
+    await vi.waitFor(
+      async () => {
+        expect(await engine.answer("/written-elsewhere", "")).toMatchObject({ location: "/blog" });
+      },
+      { timeout: 5_000, interval: 20 },
+    );
   });
 });
 

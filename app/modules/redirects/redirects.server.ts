@@ -268,7 +268,8 @@ export type RedirectOutcome =
   | { ok: true; id: number; warning?: string }
   | { ok: false; errors: Partial<Record<"fromPath" | "toPath" | "form", string>> };
 
-type Handle = Pick<DatabaseHandle, "transaction">;
+/** What saving needs: a transaction, and the database whose engine it refreshes. */
+type Handle = Pick<DatabaseHandle, "transaction" | "db">;
 
 /** The stored form of a rule's values. */
 function ruleRow(values: RuleValues) {
@@ -360,6 +361,7 @@ async function saveRule(
       }
       return { ok: true, id: savedId, ...(warning ? { warning } : {}) };
     });
+    if (outcome.ok) redirectEngine(database.db).invalidate();
     return outcome;
   } catch (error) {
     // Someone else saved a rule for the same path a moment ago.
@@ -369,30 +371,22 @@ async function saveRule(
   }
 }
 
-export async function createRedirect(
-  database: Handle & { db: Database },
+export const createRedirect = (
+  database: Handle,
   actor: Actor,
   values: RuleValues,
-): Promise<RedirectOutcome> {
-  const outcome = await saveRule(database, actor, values, undefined);
-  if (outcome.ok) redirectEngine(database.db).invalidate();
-  return outcome;
-}
+): Promise<RedirectOutcome> => saveRule(database, actor, values, undefined);
 
-export async function updateRedirect(
-  database: Handle & { db: Database },
+export const updateRedirect = (
+  database: Handle,
   actor: Actor,
   id: number,
   values: RuleValues,
-): Promise<RedirectOutcome> {
-  const outcome = await saveRule(database, actor, values, id);
-  if (outcome.ok) redirectEngine(database.db).invalidate();
-  return outcome;
-}
+): Promise<RedirectOutcome> => saveRule(database, actor, values, id);
 
 /** Switches a rule on (checked for loops like a save) or off. */
 export async function setRedirectActive(
-  database: Handle & { db: Database },
+  database: Handle,
   actor: Actor,
   id: number,
   isActive: boolean,
@@ -411,7 +405,7 @@ export async function setRedirectActive(
 }
 
 export async function deleteRedirect(
-  database: Handle & { db: Database },
+  database: Handle,
   actor: Actor,
   id: number,
 ): Promise<RedirectOutcome> {
@@ -494,7 +488,7 @@ function parseActive(value: string | undefined): boolean | undefined {
  * replaced. Each refused row is reported with its line.
  */
 export async function importRedirects(
-  database: Handle & { db: Database },
+  database: Handle,
   actor: Actor,
   csv: string,
   { dryRun }: { dryRun: boolean },
