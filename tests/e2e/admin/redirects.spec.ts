@@ -144,3 +144,47 @@ test("without JavaScript: the 404 log's link fills in the path, errors keep what
   expect(answer.headers()["location"]).toBe("/bathrooms");
   await page.context().close();
 });
+
+test("a CSV file is checked first, then imported with each bad row reported, and exported", async ({
+  page,
+  request,
+}, testInfo) => {
+  const base = unique("csv", testInfo.project.name);
+  await signIn(page, e2eEditor());
+  await page.goto("/admin/redirects");
+  const panel = page.getByRole("region", { name: "Import from CSV" });
+  const file = {
+    name: "redirects.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      [
+        "fromPath,toPath,type,isActive",
+        `${base}-one,/bathrooms,301,true`,
+        `${base}-two,,302,true`,
+        `${base}-three,/about-us,,`,
+      ].join("\n"),
+    ),
+  };
+  await panel.getByLabel("CSV file").setInputFiles(file);
+  await panel.getByRole("button", { name: "Check the file" }).click();
+  await expect(panel.getByRole("status")).toContainText(
+    "Checked, nothing saved: 3 rows; 2 would be added, 0 would be replaced, 1 refused.",
+  );
+  await expect(panel.getByRole("row").filter({ hasText: `${base}-two` })).toContainText("3");
+  expect((await request.get(`${base}-one`, { maxRedirects: 0 })).status()).toBe(404);
+
+  await panel.getByLabel("CSV file").setInputFiles(file);
+  await panel.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(panel.getByRole("status")).toContainText(
+    "Imported: 3 rows; 2 were added, 0 were replaced, 1 refused.",
+  );
+  const answer = await request.get(`${base}-three?ref=csv`, { maxRedirects: 0 });
+  expect(answer.status()).toBe(301);
+  expect(answer.headers()["location"]).toBe("/about-us?ref=csv");
+
+  const exported = await page.request.get("/admin/redirects/export");
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  const csv = await exported.text();
+  expect(csv).toContain(`${base}-one,/bathrooms,301,true,`);
+  expect(csv).not.toContain(`${base}-two`);
+});
