@@ -129,7 +129,7 @@ export function createServerApp(runtime: Runtime): ServerApp {
   );
 
   // Before any route reads a body: the limit holds for every method and framing. The
-  // redirects screen takes a CSV file of up to 1 MB (docs/REQUIREMENTS.md R10.6).
+  // redirects screen takes a CSV file of up to 1 MB (docs/REQUIREMENTS.md R12.6).
   app.use(
     limitRequestBody({
       maxBytes: (path) =>

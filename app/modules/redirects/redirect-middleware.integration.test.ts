@@ -38,7 +38,7 @@ async function answer(path: string, init: RequestInit = {}) {
   return { response, elapsed: Date.now() - started };
 }
 
-describe("the redirect middleware (R10.3)", () => {
+describe("the redirect middleware (R12.3)", () => {
   it("answers a page request with the rule's status and Location, query kept", async () => {
     const { response } = await answer("/OLD/?utm_source=mail");
     expect(response.status).toBe(301);

@@ -30,7 +30,7 @@ const GONE_PAGE = `<!doctype html>
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Applies the redirect rules before any page renders (docs/REQUIREMENTS.md R4.8, R10.3):
+ * Applies the redirect rules before any page renders (docs/REQUIREMENTS.md R4.8, R12.3):
  * GET and HEAD outside /admin, /affiliate and /api. A client-side navigation asks for
  * `<path>.data`; React Router turns the redirect answered here into one the browser
  * follows, after 100 ms: a full page load for an http(s) target or a 410, a navigation

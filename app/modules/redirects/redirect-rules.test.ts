@@ -17,7 +17,7 @@ const rule = (fromPath: string, toPath: string, type = 301): RuleLike => ({
   type,
 });
 
-describe("normalising paths (R10.1)", () => {
+describe("normalising paths (R12.1)", () => {
   it.each([
     ["/Old-Page/", "/Old-Page"],
     ["/old//page///", "/old/page"],
@@ -44,7 +44,7 @@ describe("normalising paths (R10.1)", () => {
   });
 });
 
-describe("matching (R10.2)", () => {
+describe("matching (R12.2)", () => {
   const rules = [
     rule("/old-page", "/new-page"),
     rule("/blog/*", "/news/*"),
@@ -86,7 +86,7 @@ describe("matching (R10.2)", () => {
   });
 });
 
-describe("areas the rules never touch (R10.3)", () => {
+describe("areas the rules never touch (R12.3)", () => {
   it.each([
     ["/admin", true],
     ["/ADMIN/redirects", true],
@@ -105,7 +105,7 @@ describe("areas the rules never touch (R10.3)", () => {
   });
 });
 
-describe("loops and chains (R10.4)", () => {
+describe("loops and chains (R12.4)", () => {
   it.each<[string, RuleLike, RuleLike[]]>([
     ["to itself", rule("/a", "/a"), []],
     ["to itself, other spelling", rule("/a", "/A/"), []],

@@ -1,7 +1,7 @@
 /**
  * Redirect rules as plain data: how a path is normalised, which rule a path matches, where
  * it leads (query kept), and whether a set of rules loops or chains
- * (docs/REQUIREMENTS.md R10.1-R10.4). No database and no Node: the staff screen's browser
+ * (docs/REQUIREMENTS.md R12.1-R12.4). No database and no Node: the staff screen's browser
  * code and the server share it.
  */
 
@@ -15,7 +15,7 @@ export interface RuleLike {
   type: number;
 }
 
-/** Areas the rules never touch (R10.3): the staff area, the affiliate portal, the API. */
+/** Areas the rules never touch (R12.3): the staff area, the affiliate portal, the API. */
 export const UNREDIRECTED_AREAS = ["admin", "affiliate", "api"] as const;
 
 const UNRESERVED = /%([0-9A-Fa-f]{2})/g;
@@ -153,7 +153,7 @@ const SAMPLE_REST = "/__sample__";
 
 /**
  * Follows `candidate` through `others` (the active rules besides it): a loop if a rule
- * comes back (R10.4), else the chain of paths visited when it leads on to more rules.
+ * comes back (R12.4), else the chain of paths visited when it leads on to more rules.
  */
 export function checkRule(candidate: RuleLike, others: Iterable<RuleLike>): RuleCheck {
   const from = normalizeFromPath(candidate.fromPath);

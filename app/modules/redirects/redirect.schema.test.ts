@@ -13,7 +13,7 @@ const errorsOf = (fields: Record<string, string>) => {
   return submission.status === "error" ? submission.error : {};
 };
 
-describe("the redirect form's rules (R10.2, R10.3)", () => {
+describe("the redirect form's rules (R12.2, R12.3)", () => {
   it("accepts a rule and reads its kind and switch", () => {
     const submission = send({
       intent: "create",

@@ -38,7 +38,7 @@ async function ruleFor(fromPath: string) {
   return row;
 }
 
-describe("saving rules (R10.4)", () => {
+describe("saving rules (R12.4)", () => {
   it("stores the path normalised, audits, and finds the rule at once", async () => {
     const outcome = await createRedirect(database, actor, rule("/Old-Kitchens/", "/bathrooms"));
     expect(outcome).toMatchObject({ ok: true });
@@ -151,7 +151,7 @@ describe("counting hits", () => {
   });
 });
 
-describe("CSV import and export (R10.6)", () => {
+describe("CSV import and export (R12.6)", () => {
   it("imports 1,000 rules, reports each bad row and imports the rest", async () => {
     const lines = ["fromPath,toPath,type,isActive"];
     const bad = new Map<number, string>();

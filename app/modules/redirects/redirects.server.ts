@@ -282,7 +282,7 @@ function ruleRow(values: RuleValues) {
 }
 
 /**
- * Refuses a rule that would loop with the other active rules (R10.4); a rule that chains
+ * Refuses a rule that would loop with the other active rules (R12.4); a rule that chains
  * into others, or that others chain into, is saved with a warning.
  */
 function loopCheck(

@@ -4,7 +4,7 @@ import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { exportRedirects } from "~/modules/redirects/redirects.server";
 import { requireActor } from "~/modules/staff/guard.server";
 
-/** Every redirect rule as CSV, in the columns the import reads (docs/REQUIREMENTS.md R10.6). */
+/** Every redirect rule as CSV, in the columns the import reads (docs/REQUIREMENTS.md R12.6). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
   const csv = await exportRedirects(db, requireActor(context));

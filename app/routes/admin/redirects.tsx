@@ -43,7 +43,7 @@ import { requireActor } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Redirects | Staff area" }];
 
-/** docs/REQUIREMENTS.md R10.7: `?fromPath=/old-path#new-redirect` fills in a new rule. */
+/** docs/REQUIREMENTS.md R12.7: `?fromPath=/old-path#new-redirect` fills in a new rule. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
   const params = new URL(request.url).searchParams;

@@ -3,7 +3,7 @@ import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
 
 /**
  * Redirect rules through the Redirects screen, signed in as an editor, checked as a
- * visitor's browser and a plain HTTP client see them (docs/REQUIREMENTS.md R10.3, R10.7).
+ * visitor's browser and a plain HTTP client see them (docs/REQUIREMENTS.md R12.3, R12.7).
  */
 
 const unique = (label: string, project: string) =>

@@ -67,7 +67,7 @@ test.afterAll(async () => {
 
 test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths.length).toBeGreaterThan(5);
-  // Content screens editors use (docs/REQUIREMENTS.md R10.7).
+  // Content screens editors use (docs/REQUIREMENTS.md R12.7).
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/redirects", "/admin/redirects/export"]),
   );
