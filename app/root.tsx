@@ -15,6 +15,7 @@ import { isGuardRefusal } from "~/components/site/is-guard-refusal";
 import { attributionMiddleware } from "~/modules/attribution/attribution-middleware.server";
 import { inputGuardMiddleware } from "~/modules/platform/input-guard.server";
 import { platformMiddleware } from "~/modules/platform/middleware.server";
+import { redirectMiddleware } from "~/modules/redirects/redirect-middleware.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import stylesheet from "./app.css?url";
@@ -25,6 +26,7 @@ const StaffErrorScreen = lazy(() => import("~/components/admin/staff-error-scree
 export const middleware: Route.MiddlewareFunction[] = [
   platformMiddleware,
   inputGuardMiddleware,
+  redirectMiddleware,
   attributionMiddleware,
 ];
 

@@ -21,6 +21,8 @@ export default [
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/authors", "routes/admin/authors.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
+    route("admin/redirects", "routes/admin/redirects.tsx"),
+    route("admin/redirects/export", "routes/admin/redirects-export.ts"),
     route("admin/not-found", "routes/admin/not-found-log.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),

@@ -11,6 +11,7 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   reviews: "star",
   authors: "user-round",
   categories: "layers",
+  redirects: "arrow-right",
   notFound: "triangle-exclamation-point",
   settings: "settings",
   staff: "users",

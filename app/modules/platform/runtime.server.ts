@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
+import { stopRedirects } from "~/modules/redirects/redirects.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
 import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";
@@ -30,12 +31,15 @@ export function startRuntime(config?: Config): Promise<Runtime> {
 
 export const getRuntime = (): Promise<Runtime> => startRuntime();
 
-/** Stops the job queue, then closes the database. */
+/** Adds the redirect hits counted in memory, stops the job queue, then closes the database. */
 export async function stopRuntime(): Promise<void> {
   const pending = holder.__lumenRuntime;
   if (!pending) return;
   holder.__lumenRuntime = undefined;
   const runtime = await pending;
+  await stopRedirects(runtime.db).catch((err: unknown) =>
+    runtime.logger.error({ err }, "saving redirect hits"),
+  );
   await runtime.jobs.stop().catch((err: unknown) => runtime.logger.error({ err }, "stopping jobs"));
   await runtime.database.close();
 }

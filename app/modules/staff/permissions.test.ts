@@ -55,6 +55,7 @@ describe("the staff permission table", () => {
       "reviews",
       "authors",
       "categories",
+      "redirects",
       "notFound",
       "settings",
       "staff",
@@ -66,6 +67,7 @@ describe("the staff permission table", () => {
       "reviews",
       "authors",
       "categories",
+      "redirects",
       "notFound",
     ]);
   });

@@ -17,6 +17,7 @@ export type AdminArea =
   | "reviews"
   | "authors"
   | "categories"
+  | "redirects"
   | "notFound"
   | "settings"
   | "staff"
@@ -87,6 +88,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/categories",
     routes: ["admin/categories"],
     label: "Categories",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "redirects",
+    path: "/admin/redirects",
+    routes: ["admin/redirects", "admin/redirects/export"],
+    label: "Redirects",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",

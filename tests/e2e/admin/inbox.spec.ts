@@ -102,6 +102,7 @@ test.describe("an editor", () => {
     await expect(navigation.getByRole("link")).toHaveText([
       "Dashboard",
       "Reviews",
+      "Redirects",
       "View the site",
     ]);
 

@@ -67,6 +67,10 @@ test.afterAll(async () => {
 
 test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths.length).toBeGreaterThan(5);
+  // Content screens editors use (docs/REQUIREMENTS.md R12.7).
+  expect(guardedPaths).toEqual(
+    expect.arrayContaining(["/admin/redirects", "/admin/redirects/export"]),
+  );
   for (const path of guardedPaths) expect(areaForPath(path), path).toBeDefined();
 });
 
