@@ -15,7 +15,7 @@ import {
 } from "./entries.server";
 
 /**
- * Authors as the staff manage them (docs/REQUIREMENTS.md R10.2): who wrote a post, shown
+ * Authors as the staff manage them (docs/REQUIREMENTS.md R10.9): who wrote a post, shown
  * on the blog. Every change is audited in its own transaction.
  */
 

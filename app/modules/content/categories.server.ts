@@ -15,7 +15,7 @@ import {
 } from "./entries.server";
 
 /**
- * Categories as the staff manage them (docs/REQUIREMENTS.md R10.3): what a post is about,
+ * Categories as the staff manage them (docs/REQUIREMENTS.md R10.10): what a post is about,
  * shown on the blog. Every change is audited in its own transaction.
  */
 

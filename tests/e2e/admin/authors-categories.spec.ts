@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
 
-/** The authors and categories screens through their own forms, as an editor (R10.2, R10.3). */
+/** The authors and categories screens through their own forms, as an editor (R10.9, R10.10). */
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const flash = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
