@@ -45,3 +45,18 @@ export function FilterField({
     </div>
   );
 }
+
+/** The ARIA attributes that tie a filter's control to its message, when it has one. */
+export function filterErrorProps(id: string, message: string | undefined) {
+  return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+/** Why a filter's value was not applied, under its control. */
+export function FilterError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="text-xs font-medium text-danger">
+      {message}
+    </p>
+  );
+}

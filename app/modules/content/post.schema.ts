@@ -187,3 +187,14 @@ export const bulkSchema = z.object({
     .min(1, POST_MESSAGES.choosePosts)
     .max(200, "Tick at most 200 posts at a time."),
 });
+
+/** How the staff screens name a status. */
+export const POST_STATUS_LABELS: Record<(typeof POST_STATUSES)[number], string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+};
+
+/** A post's public address; a post visitors cannot see yet opens as a staff preview. */
+export const postViewHref = (slug: string, status: (typeof POST_STATUSES)[number]) =>
+  status === "published" ? `/blog/${slug}` : `/blog/${slug}?preview=1`;

@@ -52,13 +52,14 @@ describe("the staff permission table", () => {
     expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
       "dashboard",
       "leads",
+      "posts",
       "reviews",
       "settings",
       "staff",
       "mail",
       "audit",
     ]);
-    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", "reviews"]);
+    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", "posts", "reviews"]);
   });
 
   it("finds the rule by the matched route's pattern, with or without a leading slash", () => {

@@ -12,7 +12,7 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
   typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
 
 export type AdminArea =
-  "dashboard" | "leads" | "reviews" | "settings" | "staff" | "mail" | "audit" | "account";
+  "dashboard" | "leads" | "posts" | "reviews" | "settings" | "staff" | "mail" | "audit" | "account";
 
 export interface AdminAreaRule {
   area: AdminArea;
@@ -53,6 +53,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     roles: ADMIN_ONLY,
     inNavigation: true,
     group: "business",
+  },
+  {
+    area: "posts",
+    path: "/admin/posts",
+    routes: ["admin/posts", "admin/posts/new", "admin/posts/:postId/edit", "admin/posts/preview"],
+    label: "Posts",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
   },
   {
     area: "reviews",

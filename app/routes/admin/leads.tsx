@@ -2,7 +2,13 @@ import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import {
+  FilterBar,
+  FilterError,
+  FilterField,
+  filterErrorProps,
+  inputClass,
+} from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page";
 import { buttonClasses } from "~/components/ui/button";
@@ -90,7 +96,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 defaultValue={values.q}
                 maxLength={200}
                 className={inputClass}
-                {...errorProps(id, errors.q)}
+                {...filterErrorProps(id, errors.q)}
               />
               <FilterError id={id} message={errors.q} />
             </>
@@ -104,7 +110,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 name="status"
                 defaultValue={values.status}
                 className={inputClass}
-                {...errorProps(id, errors.status)}
+                {...filterErrorProps(id, errors.status)}
               >
                 <option value="">Any status</option>
                 {LEAD_STATUS_OPTIONS.map((option) => (
@@ -125,7 +131,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 name="source"
                 defaultValue={values.source}
                 className={inputClass}
-                {...errorProps(id, errors.source)}
+                {...filterErrorProps(id, errors.source)}
               >
                 <option value="">Any source</option>
                 {options.sources.map((source) => (
@@ -146,7 +152,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 name="affiliate"
                 defaultValue={values.affiliate}
                 className={inputClass}
-                {...errorProps(id, errors.affiliate)}
+                {...filterErrorProps(id, errors.affiliate)}
               >
                 <option value="">Any or none</option>
                 <option value="any">Any referral code</option>
@@ -170,7 +176,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 name="from"
                 defaultValue={values.from}
                 className={inputClass}
-                {...errorProps(id, errors.from)}
+                {...filterErrorProps(id, errors.from)}
               />
               <FilterError id={id} message={errors.from} />
             </>
@@ -185,7 +191,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 name="to"
                 defaultValue={values.to}
                 className={inputClass}
-                {...errorProps(id, errors.to)}
+                {...filterErrorProps(id, errors.to)}
               />
               <FilterError id={id} message={errors.to} />
             </>
@@ -307,18 +313,5 @@ function ReceivedAt({ at }: { at: Date }) {
       <span className="block whitespace-nowrap">{text.slice(0, comma)}</span>
       <span className="block whitespace-nowrap text-muted">{text.slice(comma + 2)}</span>
     </>
-  );
-}
-
-function errorProps(id: string, message: string | undefined) {
-  return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
-}
-
-function FilterError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={`${id}-error`} className="text-xs font-medium text-danger">
-      {message}
-    </p>
   );
 }
