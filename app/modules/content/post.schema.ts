@@ -198,3 +198,7 @@ export const POST_STATUS_LABELS: Record<(typeof POST_STATUSES)[number], string> 
 /** A post's public address; a post visitors cannot see yet opens as a staff preview. */
 export const postViewHref = (slug: string, status: (typeof POST_STATUSES)[number]) =>
   status === "published" ? `/blog/${slug}` : `/blog/${slug}?preview=1`;
+
+/** How the posts list can be sorted: last edited first, newest published first, by title. */
+export const POST_SORTS = ["updated", "published", "title"] as const;
+export type PostSort = (typeof POST_SORTS)[number];

@@ -29,7 +29,14 @@ import {
 import type { Actor } from "~/modules/audit/actor";
 import { SYSTEM_ACTOR } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { POST_MESSAGES, zonedTimeToInstant, type BulkAction, type PostInput } from "./post.schema";
+import {
+  POST_MESSAGES,
+  POST_SORTS,
+  zonedTimeToInstant,
+  type BulkAction,
+  type PostInput,
+  type PostSort,
+} from "./post.schema";
 import { slugify } from "./slug";
 
 /**
@@ -51,9 +58,6 @@ export const postPath = (slug: string) => `/blog/${slug}`;
 
 // ---------------------------------------------------------------------------------------
 // The list: filters in the URL.
-
-export const POST_SORTS = ["updated", "published", "title"] as const;
-export type PostSort = (typeof POST_SORTS)[number];
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(

@@ -15,14 +15,18 @@ import { EmptyState, PageHeader } from "~/components/admin/page";
 import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { bulkSchema, POST_STATUS_LABELS, type BulkAction } from "~/modules/content/post.schema";
+import {
+  bulkSchema,
+  POST_SORTS,
+  POST_STATUS_LABELS,
+  type BulkAction,
+} from "~/modules/content/post.schema";
 import {
   bulkPosts,
   listPosts,
   parsePostFilter,
   postFilterQuery,
   postOptions,
-  POST_SORTS,
 } from "~/modules/content/posts.server";
 import { POST_STATUSES } from "~/db/schema/content";
 import { runtimeContext } from "~/modules/platform/context";
