@@ -268,7 +268,7 @@ export function PostEditor(props: PostEditorProps) {
             <Link to="/admin/posts" className={buttonClasses("ghost")}>
               Back to posts
             </Link>
-            <SubmitButton formId={formId} intent="save" pendingLabel="Saving…">
+            <SubmitButton formId={formId} pendingLabel="Saving…">
               {postId ? "Save" : "Create post"}
             </SubmitButton>
           </div>
