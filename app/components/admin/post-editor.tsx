@@ -158,7 +158,7 @@ export function PostEditor(props: PostEditorProps) {
 
           <BodyWithPreview field={fields.body} />
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
             <Panel title="Author and categories">
               <div className="flex flex-col gap-4">
                 <FormSelect
@@ -236,7 +236,7 @@ export function PostEditor(props: PostEditorProps) {
           </div>
 
           <Panel title="Search and sharing">
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
               <div className="flex flex-col gap-4">
                 <FormTextField
                   field={fields.seoTitle}
@@ -294,7 +294,11 @@ function BodyWithPreview({ field }: { field: Parameters<typeof FormTextArea>[0][
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const previewId = useId();
   const send = (markdown: string) =>
-    preview.submit({ markdown }, { method: "post", action: "/admin/posts/preview" });
+    preview.submit(
+      { markdown },
+      // A preview changes nothing: the page's data (and its toast) stay as they are.
+      { method: "post", action: "/admin/posts/preview", defaultShouldRevalidate: false },
+    );
   useEffect(() => {
     const initial = text(field.initialValue);
     if (initial) send(initial);
@@ -304,7 +308,7 @@ function BodyWithPreview({ field }: { field: Parameters<typeof FormTextArea>[0][
   }, []);
   return (
     <Panel title="Body">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <FormTextArea
           field={field}
           label="Markdown"
@@ -328,7 +332,7 @@ function BodyWithPreview({ field }: { field: Parameters<typeof FormTextArea>[0][
           {hydrated ? (
             <div
               data-testid="post-preview"
-              className="min-h-40 space-y-3 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc rounded-lg border border-stone-200 bg-stone-50 p-4 text-sm"
+              className="min-h-40 space-y-3 break-words [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc rounded-lg border border-stone-200 bg-stone-50 p-4 text-sm"
               // Rendered and sanitised by the server, exactly as on the public page.
               dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
             />
@@ -361,7 +365,7 @@ function SharePreviews({
       <figure>
         <figcaption className="mb-1.5 text-sm font-semibold text-ink">In search results</figcaption>
         <div className="rounded-lg border border-stone-200 bg-white p-4">
-          <p className="truncate text-xs text-muted">{url}</p>
+          <p className="break-all text-xs text-muted">{url}</p>
           <p className="text-lg text-[#1a0dab]">{cut(title, SEO_TITLE_RECOMMENDED)}</p>
           <p className="text-sm text-ink-soft">
             {cut(description, SEO_DESCRIPTION_RECOMMENDED) || "No description yet."}
@@ -376,7 +380,7 @@ function SharePreviews({
           </div>
           <div className="p-3">
             <p className="text-xs uppercase text-muted">{new URL(url).host}</p>
-            <p className="font-semibold">{title}</p>
+            <p className="break-words font-semibold">{title}</p>
             <p className="line-clamp-2 text-sm text-ink-soft">{description}</p>
           </div>
         </div>
