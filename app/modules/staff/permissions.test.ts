@@ -59,7 +59,11 @@ describe("the staff permission table", () => {
       "mail",
       "audit",
     ]);
-    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", "posts", "reviews"]);
+    expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
+      "dashboard",
+      "posts",
+      "reviews",
+    ]);
   });
 
   it("finds the rule by the matched route's pattern, with or without a leading slash", () => {
