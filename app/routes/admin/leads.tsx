@@ -2,13 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
-import {
-  FilterBar,
-  FilterError,
-  FilterField,
-  filterErrorProps,
-  inputClass,
-} from "~/components/admin/filter-bar";
+import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page";
 import { buttonClasses } from "~/components/ui/button";
@@ -86,117 +80,59 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       />
 
       <FilterBar resetTo="/admin/leads">
-        <FilterField label="Search name, e-mail or phone">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="search"
-                name="q"
-                defaultValue={values.q}
-                maxLength={200}
-                className={inputClass}
-                {...filterErrorProps(id, errors.q)}
-              />
-              <FilterError id={id} message={errors.q} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Status">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="status"
-                defaultValue={values.status}
-                className={inputClass}
-                {...filterErrorProps(id, errors.status)}
-              >
-                <option value="">Any status</option>
-                {LEAD_STATUS_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.status} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Source">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="source"
-                defaultValue={values.source}
-                className={inputClass}
-                {...filterErrorProps(id, errors.source)}
-              >
-                <option value="">Any source</option>
-                {options.sources.map((source) => (
-                  <option key={source} value={source}>
-                    {source}
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.source} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Affiliate">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="affiliate"
-                defaultValue={values.affiliate}
-                className={inputClass}
-                {...filterErrorProps(id, errors.affiliate)}
-              >
-                <option value="">Any or none</option>
-                <option value="any">Any referral code</option>
-                <option value="none">No referral code</option>
-                {options.affiliates.map((affiliate) => (
-                  <option key={affiliate.id} value={affiliate.id}>
-                    {affiliate.name} ({affiliate.code})
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.affiliate} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Received from">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="date"
-                name="from"
-                defaultValue={values.from}
-                className={inputClass}
-                {...filterErrorProps(id, errors.from)}
-              />
-              <FilterError id={id} message={errors.from} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Received to">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="date"
-                name="to"
-                defaultValue={values.to}
-                className={inputClass}
-                {...filterErrorProps(id, errors.to)}
-              />
-              <FilterError id={id} message={errors.to} />
-            </>
-          )}
-        </FilterField>
+        <FilterInput
+          label="Search name, e-mail or phone"
+          type="search"
+          name="q"
+          value={values.q}
+          maxLength={200}
+          error={errors.q}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={values.status}
+          error={errors.status}
+          anyLabel="Any status"
+          options={LEAD_STATUS_OPTIONS}
+        />
+        <FilterSelect
+          label="Source"
+          name="source"
+          value={values.source}
+          error={errors.source}
+          anyLabel="Any source"
+          options={options.sources.map((source) => ({ value: source, label: source }))}
+        />
+        <FilterSelect
+          label="Affiliate"
+          name="affiliate"
+          value={values.affiliate}
+          error={errors.affiliate}
+          anyLabel="Any or none"
+          options={[
+            { value: "any", label: "Any referral code" },
+            { value: "none", label: "No referral code" },
+            ...options.affiliates.map((affiliate) => ({
+              value: affiliate.id,
+              label: `${affiliate.name} (${affiliate.code})`,
+            })),
+          ]}
+        />
+        <FilterInput
+          label="Received from"
+          type="date"
+          name="from"
+          value={values.from}
+          error={errors.from}
+        />
+        <FilterInput
+          label="Received to"
+          type="date"
+          name="to"
+          value={values.to}
+          error={errors.to}
+        />
       </FilterBar>
 
       {page.leads.length === 0 ? (

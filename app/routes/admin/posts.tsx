@@ -3,13 +3,7 @@ import type { Route } from "./+types/posts";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { cellClass, DataTable } from "~/components/admin/data-table";
-import {
-  FilterBar,
-  FilterError,
-  FilterField,
-  filterErrorProps,
-  inputClass,
-} from "~/components/admin/filter-bar";
+import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page";
 import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
@@ -104,87 +98,49 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
       />
 
       <FilterBar resetTo="/admin/posts">
-        <FilterField label="Search title or excerpt">
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="search"
-                name="q"
-                defaultValue={values.q}
-                maxLength={200}
-                className={inputClass}
-                {...filterErrorProps(id, errors.q)}
-              />
-              <FilterError id={id} message={errors.q} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Status">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="status"
-                defaultValue={values.status}
-                className={inputClass}
-                {...filterErrorProps(id, errors.status)}
-              >
-                <option value="">Any status</option>
-                {POST_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {POST_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.status} />
-            </>
-          )}
-        </FilterField>
-        <FilterField label="Author">
-          {(id) => (
-            <select id={id} name="author" defaultValue={values.author} className={inputClass}>
-              <option value="">Any author</option>
-              {options.authors.map((author) => (
-                <option key={author.id} value={author.id}>
-                  {author.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
-        <FilterField label="Category">
-          {(id) => (
-            <select id={id} name="category" defaultValue={values.category} className={inputClass}>
-              <option value="">Any category</option>
-              {options.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
-        <FilterField label="Sort by">
-          {(id) => (
-            <>
-              <select
-                id={id}
-                name="sort"
-                defaultValue={values.sort}
-                className={inputClass}
-                {...filterErrorProps(id, errors.sort)}
-              >
-                {POST_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-              <FilterError id={id} message={errors.sort} />
-            </>
-          )}
-        </FilterField>
+        <FilterInput
+          label="Search title or excerpt"
+          type="search"
+          name="q"
+          value={values.q}
+          maxLength={200}
+          error={errors.q}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={values.status}
+          error={errors.status}
+          anyLabel="Any status"
+          options={POST_STATUSES.map((status) => ({
+            value: status,
+            label: POST_STATUS_LABELS[status],
+          }))}
+        />
+        <FilterSelect
+          label="Author"
+          name="author"
+          value={values.author}
+          anyLabel="Any author"
+          options={options.authors.map((author) => ({ value: author.id, label: author.name }))}
+        />
+        <FilterSelect
+          label="Category"
+          name="category"
+          value={values.category}
+          anyLabel="Any category"
+          options={options.categories.map((category) => ({
+            value: category.id,
+            label: category.name,
+          }))}
+        />
+        <FilterSelect
+          label="Sort by"
+          name="sort"
+          value={values.sort}
+          error={errors.sort}
+          options={POST_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+        />
       </FilterBar>
 
       {page.posts.length === 0 ? (
