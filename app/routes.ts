@@ -18,6 +18,11 @@ export default [
     route("admin/leads/export", "routes/admin/leads-export.ts"),
     route("admin/leads/spam", "routes/admin/spam.tsx"),
     route("admin/leads/:leadId", "routes/admin/lead.tsx"),
+    route("admin/posts", "routes/admin/posts.tsx"),
+    route("admin/posts/preview", "routes/admin/post-preview.ts"),
+    // One editor for a new post and an existing one (docs/REQUIREMENTS.md R10.1).
+    route("admin/posts/new", "routes/admin/post-edit.tsx", { id: "admin-post-new" }),
+    route("admin/posts/:postId/edit", "routes/admin/post-edit.tsx", { id: "admin-post-edit" }),
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/authors", "routes/admin/authors.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),

@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { startServer } from "./support/server";
+import path from "node:path";
+import { ROOT, startServer } from "./support/server";
 import { createStaffAccount } from "./support/staff";
 import { RECEIVER_SECRET, startWebhookReceiver } from "./support/webhook-receiver";
 
@@ -36,6 +38,15 @@ async function startSharedServer() {
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_EDITOR_EMAIL = editor.email;
   process.env.E2E_EDITOR_PASSWORD = editor.password;
+  // An author and categories for the post editor's tests.
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"),
+      "tests/e2e/support/content-fixtures.ts",
+    ],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" },
+  );
   const server = await startServer({
     port: Number(process.env.E2E_PORT),
     dataDir: process.env.E2E_DATA_DIR,

@@ -45,3 +45,95 @@ export function FilterField({
     </div>
   );
 }
+
+/** The ARIA attributes that tie a filter's control to its message, when it has one. */
+export function filterErrorProps(id: string, message: string | undefined) {
+  return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+/** Why a filter's value was not applied, under its control. */
+export function FilterError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="text-xs font-medium text-danger">
+      {message}
+    </p>
+  );
+}
+
+/** A text, search or date filter with its label and, when its value was refused, why. */
+export function FilterInput({
+  label,
+  name,
+  value,
+  error,
+  type = "text",
+  maxLength,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  type?: "text" | "search" | "date";
+  maxLength?: number;
+}) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <>
+          <input
+            id={id}
+            type={type}
+            name={name}
+            defaultValue={value}
+            maxLength={maxLength}
+            className={inputClass}
+            {...filterErrorProps(id, error)}
+          />
+          <FilterError id={id} message={error} />
+        </>
+      )}
+    </FilterField>
+  );
+}
+
+/** A menu filter: "any" first (when given), then the options. */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  error,
+  anyLabel,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  anyLabel?: string;
+  options: readonly { value: string | number; label: string }[];
+}) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <>
+          <select
+            id={id}
+            name={name}
+            defaultValue={value}
+            className={inputClass}
+            {...filterErrorProps(id, error)}
+          >
+            {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <FilterError id={id} message={error} />
+        </>
+      )}
+    </FilterField>
+  );
+}

@@ -19,3 +19,15 @@ export interface Visitor {
   email: string | null;
   ip: string | null;
 }
+
+/**
+ * The product acting on its own (a scheduled job, e.g. publishing a post at its time):
+ * no person and no address; the audit log shows "system".
+ */
+export interface SystemActor {
+  id: null;
+  email: "system";
+  ip: null;
+}
+
+export const SYSTEM_ACTOR: SystemActor = { id: null, email: "system", ip: null };

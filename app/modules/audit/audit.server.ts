@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditEvents, type AuditEvent } from "~/db/schema";
-import type { Actor, Visitor } from "./actor";
+import type { Actor, SystemActor, Visitor } from "./actor";
 
 export interface AuditRecord {
   /** e.g. sign_in, sign_in_failed, sign_out, settings.update, lead.status, leads.export */
@@ -18,7 +18,7 @@ export interface AuditRecord {
  */
 export async function recordAudit(
   db: Pick<Database, "insert">,
-  by: Actor | Visitor,
+  by: Actor | Visitor | SystemActor,
   record: AuditRecord,
 ): Promise<void> {
   await db.insert(auditEvents).values({

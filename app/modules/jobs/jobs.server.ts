@@ -17,6 +17,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "~/modules/outbox/retry-p
 import type { Logger } from "~/modules/platform/logger.server";
 import { deliverClaimedWebhook, type DeliveryContext } from "~/modules/webhooks/delivery.server";
 import { LEAD_WEBHOOK_QUEUE, webhookOutbox } from "~/modules/webhooks/webhooks.server";
+import { publishDuePosts } from "~/modules/content/posts.server";
 import { runHousekeeping } from "./housekeeping.server";
 
 const QUEUES = {
@@ -24,6 +25,7 @@ const QUEUES = {
   leadWebhook: LEAD_WEBHOOK_QUEUE,
   mailSend: MAIL_QUEUE,
   deliverySweep: "delivery-sweep",
+  publishDuePosts: "publish-due-posts",
 } as const;
 
 /** Every 15 minutes; also run once at each start. */
@@ -144,6 +146,21 @@ export async function startJobs(
     }),
   );
   await boss.schedule(QUEUES.deliverySweep, SWEEP_CRON);
+
+  // Scheduled posts go out within a minute of their time (docs/REQUIREMENTS.md R10.4).
+  await boss.createQueue(QUEUES.publishDuePosts, {
+    name: QUEUES.publishDuePosts,
+    policy: "stately",
+  });
+  await boss.work(QUEUES.publishDuePosts, { pollingIntervalSeconds }, (batch) =>
+    eachJob(logger, QUEUES.publishDuePosts, batch, async () => {
+      const published = await publishDuePosts(database.db);
+      if (published.length)
+        logger.info({ job: QUEUES.publishDuePosts, published }, "posts published");
+    }),
+  );
+  await boss.schedule(QUEUES.publishDuePosts, SWEEP_CRON);
+  await boss.send(QUEUES.publishDuePosts, {});
 
   return {
     boss,

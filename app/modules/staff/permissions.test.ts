@@ -52,6 +52,7 @@ describe("the staff permission table", () => {
     expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
       "dashboard",
       "leads",
+      "posts",
       "reviews",
       "authors",
       "categories",
@@ -64,6 +65,7 @@ describe("the staff permission table", () => {
     ]);
     expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
       "dashboard",
+      "posts",
       "reviews",
       "authors",
       "categories",

@@ -14,6 +14,7 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
 export type AdminArea =
   | "dashboard"
   | "leads"
+  | "posts"
   | "reviews"
   | "authors"
   | "categories"
@@ -64,6 +65,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     roles: ADMIN_ONLY,
     inNavigation: true,
     group: "business",
+  },
+  {
+    area: "posts",
+    path: "/admin/posts",
+    routes: ["admin/posts", "admin/posts/new", "admin/posts/:postId/edit", "admin/posts/preview"],
+    label: "Posts",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
   },
   {
     area: "reviews",

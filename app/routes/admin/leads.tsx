@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { LeadLink } from "~/components/admin/lead-link";
 import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
@@ -56,32 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { values, errors, filtered, page, options, nextHref, firstHref, exportHref } = loaderData;
   const total = page.total.toLocaleString("en-US");
-  const filters: LeadFilterProps[] = [
-    { name: "q", label: "Search name, e-mail or phone", input: { type: "search", maxLength: 200 } },
-    { name: "status", label: "Status", options: [ANY_STATUS, ...LEAD_STATUS_OPTIONS] },
-    {
-      name: "source",
-      label: "Source",
-      options: [ANY_SOURCE, ...options.sources.map((source) => ({ value: source, label: source }))],
-    },
-    {
-      name: "affiliate",
-      label: "Affiliate",
-      options: [
-        ...AFFILIATE_CHOICES,
-        ...options.affiliates.map((affiliate) => ({
-          value: affiliate.id,
-          label: (
-            <>
-              {affiliate.name} ({affiliate.code})
-            </>
-          ),
-        })),
-      ],
-    },
-    { name: "from", label: "Received from", input: { type: "date" } },
-    { name: "to", label: "Received to", input: { type: "date" } },
-  ];
   return (
     <>
       <PageHeader
@@ -107,14 +81,59 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       />
 
       <FilterBar resetTo="/admin/leads">
-        {filters.map((filter) => (
-          <LeadFilter
-            key={filter.name}
-            {...filter}
-            value={values[filter.name]}
-            error={errors[filter.name]}
-          />
-        ))}
+        <FilterInput
+          label="Search name, e-mail or phone"
+          type="search"
+          name="q"
+          value={values.q}
+          maxLength={200}
+          error={errors.q}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={values.status}
+          error={errors.status}
+          anyLabel="Any status"
+          options={LEAD_STATUS_OPTIONS}
+        />
+        <FilterSelect
+          label="Source"
+          name="source"
+          value={values.source}
+          error={errors.source}
+          anyLabel="Any source"
+          options={options.sources.map((source) => ({ value: source, label: source }))}
+        />
+        <FilterSelect
+          label="Affiliate"
+          name="affiliate"
+          value={values.affiliate}
+          error={errors.affiliate}
+          anyLabel="Any or none"
+          options={[
+            { value: "any", label: "Any referral code" },
+            { value: "none", label: "No referral code" },
+            ...options.affiliates.map((affiliate) => ({
+              value: affiliate.id,
+              label: `${affiliate.name} (${affiliate.code})`,
+            })),
+          ]}
+        />
+        <FilterInput
+          label="Received from"
+          type="date"
+          name="from"
+          value={values.from}
+          error={errors.from}
+        />
+        <FilterInput
+          label="Received to"
+          type="date"
+          name="to"
+          value={values.to}
+          error={errors.to}
+        />
       </FilterBar>
 
       {page.leads.length === 0 ? (
@@ -225,80 +244,5 @@ function ReceivedAt({ at }: { at: Date }) {
       <span className="block whitespace-nowrap">{text.slice(0, comma)}</span>
       <span className="block whitespace-nowrap text-muted">{text.slice(comma + 2)}</span>
     </>
-  );
-}
-
-const ANY_STATUS = { value: "", label: "Any status" };
-const ANY_SOURCE = { value: "", label: "Any source" };
-const AFFILIATE_CHOICES = [
-  { value: "", label: "Any or none" },
-  { value: "any", label: "Any referral code" },
-  { value: "none", label: "No referral code" },
-];
-
-type FilterName = "q" | "status" | "source" | "affiliate" | "from" | "to";
-
-interface LeadFilterProps {
-  name: FilterName;
-  label: string;
-  /** A text or date box… */
-  input?: { type: "search" | "date"; maxLength?: number };
-  /** …or a list, whose first choice is "any". */
-  options?: readonly { value: string | number; label: React.ReactNode }[];
-}
-
-/**
- * One filter of the list as typed, with the error of a value that could not be read
- * beside it (the list is then shown unfiltered by it).
- */
-function LeadFilter({
-  name,
-  label,
-  input,
-  options,
-  value,
-  error,
-}: LeadFilterProps & { value: string | undefined; error: string | undefined }) {
-  return (
-    <FilterField label={label}>
-      {(id) => {
-        const control = {
-          id,
-          name,
-          defaultValue: value,
-          className: inputClass,
-          ...errorProps(id, error),
-        };
-        return (
-          <>
-            {options ? (
-              <select {...control}>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input {...input} {...control} />
-            )}
-            <FilterError id={id} message={error} />
-          </>
-        );
-      }}
-    </FilterField>
-  );
-}
-
-function errorProps(id: string, message: string | undefined) {
-  return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
-}
-
-function FilterError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={`${id}-error`} className="text-xs font-medium text-danger">
-      {message}
-    </p>
   );
 }

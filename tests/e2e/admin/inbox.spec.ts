@@ -101,6 +101,7 @@ test.describe("an editor", () => {
     const navigation = page.getByRole("navigation", { name: "Staff" });
     await expect(navigation.getByRole("link")).toHaveText([
       "Dashboard",
+      "Posts",
       "Reviews",
       "Redirects",
       "View the site",

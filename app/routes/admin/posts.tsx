@@ -1,0 +1,272 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/posts";
+import { Badge } from "~/components/admin/badge";
+import { ConfirmButton } from "~/components/admin/confirm-button";
+import { cellClass, DataTable } from "~/components/admin/data-table";
+import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader } from "~/components/admin/page";
+import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
+import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import {
+  bulkSchema,
+  POST_SORTS,
+  POST_STATUS_LABELS,
+  type BulkAction,
+} from "~/modules/content/post.schema";
+import {
+  bulkPosts,
+  listPosts,
+  parsePostFilter,
+  postFilterQuery,
+  postOptions,
+} from "~/modules/content/posts.server";
+import { POST_STATUSES } from "~/db/schema/content";
+import { runtimeContext } from "~/modules/platform/context";
+import { redirectWithFlash } from "~/modules/staff/flash.server";
+import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
+import { requireActor, requireStaff } from "~/modules/staff/guard.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Posts | Staff area" }];
+
+const SORT_LABELS: Record<(typeof POST_SORTS)[number], string> = {
+  updated: "Last edited",
+  published: "Publication date",
+  title: "Title (A to Z)",
+};
+
+const BULK_DONE: Record<BulkAction, string> = {
+  publish: "published",
+  unpublish: "moved back to drafts",
+  delete: "deleted",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db } = context.get(runtimeContext);
+  const { filter, errors, typed } = parsePostFilter(new URL(request.url).searchParams);
+  const [page, options] = await Promise.all([listPosts(db, filter), postOptions(db)]);
+  const pageHref = (n: number) =>
+    `/admin/posts${postFilterQuery(filter, n > 1 ? { page: String(n) } : {})}`;
+  const { sort: _sort, page: _page, ...narrowing } = filter;
+  return {
+    values: typed,
+    errors,
+    filtered: Object.keys(narrowing).length > 0,
+    page,
+    options,
+    previousHref: page.page > 1 ? pageHref(page.page - 1) : null,
+    nextHref: page.page < page.pageCount ? pageHref(page.page + 1) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const actor = requireActor(context);
+  const { formId, submission } = await readStaffForm(request, bulkSchema);
+  if (submission.status !== "success") return formAnswer(formId, submission);
+  const { intent, postIds } = submission.value;
+  const { changed } = await bulkPosts(runtime.database, actor, intent, postIds);
+  const n = changed.length;
+  const message =
+    n === 0 ? "Nothing had changed." : `${n} ${n === 1 ? "post" : "posts"} ${BULK_DONE[intent]}.`;
+  return redirectWithFlash(context, `/admin/posts${new URL(request.url).search}`, {
+    message,
+    tone: "success",
+  });
+}
+
+export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, errors, filtered, page, options, previousHref, nextHref } = loaderData;
+  const [form, fields] = useStaffForm(bulkSchema, { id: "bulk", actionData });
+  return (
+    <>
+      <PageHeader
+        title="Posts"
+        description={
+          filtered
+            ? `${page.total} ${page.total === 1 ? "post matches" : "posts match"} the filters.`
+            : `${page.total} ${page.total === 1 ? "post" : "posts"} in all.`
+        }
+        actions={
+          <Link to="/admin/posts/new" className={buttonClasses("primary")}>
+            <Icon name="file-text" className="size-4" />
+            New post
+          </Link>
+        }
+      />
+
+      <FilterBar resetTo="/admin/posts">
+        <FilterInput
+          label="Search title or excerpt"
+          type="search"
+          name="q"
+          value={values.q}
+          maxLength={200}
+          error={errors.q}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={values.status}
+          error={errors.status}
+          anyLabel="Any status"
+          options={POST_STATUSES.map((status) => ({
+            value: status,
+            label: POST_STATUS_LABELS[status],
+          }))}
+        />
+        <FilterSelect
+          label="Author"
+          name="author"
+          value={values.author}
+          anyLabel="Any author"
+          options={options.authors.map((author) => ({ value: author.id, label: author.name }))}
+        />
+        <FilterSelect
+          label="Category"
+          name="category"
+          value={values.category}
+          anyLabel="Any category"
+          options={options.categories.map((category) => ({
+            value: category.id,
+            label: category.name,
+          }))}
+        />
+        <FilterSelect
+          label="Sort by"
+          name="sort"
+          value={values.sort}
+          error={errors.sort}
+          options={POST_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+        />
+      </FilterBar>
+
+      {page.posts.length === 0 ? (
+        <EmptyState title={filtered ? "No posts match these filters" : "No posts yet"}>
+          {filtered ? "Try fewer filters." : "Write the first one with New post."}
+        </EmptyState>
+      ) : (
+        <StaffForm form={form} aria-label="Posts">
+          <div className="mb-3 flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted">With the ticked posts:</span>
+            <ConfirmButton
+              name="intent"
+              value="publish"
+              question="Publish the ticked posts? Visitors see them at once."
+              confirmLabel="Publish"
+            >
+              Publish
+            </ConfirmButton>
+            <ConfirmButton
+              name="intent"
+              value="unpublish"
+              question="Unpublish the ticked posts? They go back to drafts and leave the blog."
+              confirmLabel="Unpublish"
+            >
+              Unpublish
+            </ConfirmButton>
+            <ConfirmButton
+              name="intent"
+              value="delete"
+              question="Delete the ticked posts for good, with their revisions?"
+              confirmLabel="Delete"
+            >
+              <Icon name="trash" className="size-4" />
+              Delete
+            </ConfirmButton>
+          </div>
+          {fields.postIds.errors?.[0] && (
+            <p role="alert" className="mb-3 text-sm font-medium text-danger">
+              {fields.postIds.errors[0]}
+            </p>
+          )}
+          <DataTable
+            caption="Posts"
+            columns={[
+              <span key="tick" className="sr-only">
+                Tick
+              </span>,
+              "Title",
+              "Status",
+              "Author",
+              "Categories",
+              "Published",
+              "Last edited",
+            ]}
+          >
+            {page.posts.map((post) => (
+              <tr key={post.id}>
+                <td className={cellClass}>
+                  <input
+                    type="checkbox"
+                    name={fields.postIds.name}
+                    value={post.id}
+                    aria-label={`Tick “${post.title}”`}
+                    className="size-5 accent-brass"
+                  />
+                </td>
+                <td className={cellClass}>
+                  <Link
+                    to={`/admin/posts/${post.id}/edit`}
+                    className="font-semibold text-ink underline"
+                  >
+                    {post.title}
+                  </Link>
+                  <span className="block text-xs text-muted">/blog/{post.slug}</span>
+                </td>
+                <td className={cellClass}>
+                  <Badge
+                    tone={
+                      post.status === "published"
+                        ? "success"
+                        : post.status === "scheduled"
+                          ? "info"
+                          : "neutral"
+                    }
+                  >
+                    {POST_STATUS_LABELS[post.status]}
+                  </Badge>
+                  {post.status === "scheduled" && (
+                    <span className="block text-xs text-muted">
+                      {formatDateTime(post.publishAt)}
+                    </span>
+                  )}
+                </td>
+                <td className={cellClass}>{post.authorName}</td>
+                <td className={cellClass}>{post.categoryNames.join(", ") || "-"}</td>
+                <td className={cellClass}>{formatDateTime(post.publishedAt)}</td>
+                <td className={cellClass}>{formatDateTime(post.updatedAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </StaffForm>
+      )}
+
+      {(previousHref || nextHref) && (
+        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          {previousHref ? (
+            <Link to={previousHref} className={buttonClasses("ghost")}>
+              <Icon name="chevron-left" className="size-4" />
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted">
+            Page {page.page} of {page.pageCount}
+          </span>
+          {nextHref ? (
+            <Link to={nextHref} className={buttonClasses("secondary")}>
+              Next page
+              <Icon name="chevron-right" className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

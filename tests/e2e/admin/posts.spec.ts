@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
+
+/**
+ * The posts screens as an editor uses them: write a post with its live preview, save it as
+ * a draft, schedule it, publish it, find it with the list's filters; and, without
+ * JavaScript, the server's errors beside the fields with what was typed kept. The author
+ * and categories come from tests/e2e/support/content-fixtures.ts.
+ */
+
+const uniqueTitle = (project: string) =>
+  `Curbless shower notes ${project} ${Date.now().toString(36)}`;
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+test("an editor writes a post, previews it, saves a draft, schedules it and publishes it", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const title = uniqueTitle(testInfo.project.name);
+  await signIn(page, e2eEditor());
+  await page.goto("/admin/posts/new");
+
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  // The slug follows the title until someone types one.
+  await expect(page.getByLabel("Slug")).toHaveValue(/^curbless-shower-notes-/);
+  await page.getByLabel("Markdown").fill("## Why go curbless\n\nA **flush** floor is safer.");
+  const preview = page.getByTestId("post-preview");
+  await expect(preview.getByRole("heading", { name: "Why go curbless" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("flush");
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole("link", { name: "Back to posts" }).click();
+  const leave = page.getByRole("dialog", { name: /Leave without saving/ });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+
+  await page.getByRole("combobox", { name: "Author" }).selectOption({ label: "Riley Tester" });
+  await page.getByRole("checkbox", { name: "Planning" }).check();
+  await page.getByRole("button", { name: "Create post" }).click();
+  await expect(toast(page, "Post created.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+  await expect(page.getByText(/^Draft · \/blog\/curbless-shower-notes-/)).toBeVisible();
+  await expect(page.getByRole("link", { name: /View preview/ })).toHaveAttribute(
+    "href",
+    /\/blog\/curbless-shower-notes-.*\?preview=1$/,
+  );
+
+  await page.getByRole("radio", { name: "Scheduled" }).check();
+  await page.getByLabel("Publish at (New York time)").fill("2099-03-02T09:30");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Post saved.")).toBeVisible();
+  await expect(page.getByText(/^Scheduled · /)).toBeVisible();
+
+  await page.getByRole("radio", { name: "Published" }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(/^Published · /)).toBeVisible();
+  await expect(page.getByRole("link", { name: /View on the site/ })).toHaveAttribute(
+    "href",
+    /\/blog\/curbless-shower-notes-[a-z0-9-]+$/,
+  );
+  // Every save kept a revision.
+  await expect(page.getByRole("region", { name: "Revisions (3)" })).toBeVisible();
+
+  // The list finds it by its title, status and category, and not under another status.
+  await page.goto("/admin/posts");
+  await page.getByLabel("Search title or excerpt").fill(title);
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByLabel("Category").selectOption({ label: "Planning" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByText("1 post matches the filters.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("draft");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("No posts match these filters")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test("saving shows the errors beside the fields and keeps what was typed", async ({
+    browser,
+    page: signedIn,
+  }) => {
+    await signIn(signedIn, e2eEditor());
+    const page = await withoutJavaScript(browser, signedIn);
+    await page.goto("/admin/posts/new");
+    await expect(page.getByText("The live preview needs JavaScript.")).toBeVisible();
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Typed without scripts");
+    await page.getByLabel("Markdown").fill("Kept as typed.");
+    await page.getByRole("button", { name: "Create post" }).click();
+
+    await expect(page.getByText("Choose an author.")).toBeVisible();
+    await expect(page.getByText("Choose at least one category.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(
+      "Typed without scripts",
+    );
+    await expect(page.getByLabel("Markdown")).toHaveValue("Kept as typed.");
+    await expect(page.getByRole("combobox", { name: "Author" })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await page.context().close();
+  });
+});
