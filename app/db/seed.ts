@@ -1,12 +1,7 @@
 import { count } from "drizzle-orm";
 import { seedDemoBlog } from "./demo-blog";
 import { DEMO_REVIEWS } from "./demo-reviews";
-import {
-  affiliates,
-  companySettings,
-  reviews,
-  type CompanySettings,
-} from "./schema";
+import { affiliates, companySettings, redirects, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
 
 type CompanyProfile = Omit<CompanySettings, "id" | "createdAt" | "updatedAt">;
@@ -75,7 +70,17 @@ export async function seedDemoContent(db: Database): Promise<void> {
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
   await db.insert(affiliates).values(DEMO_AFFILIATES).onConflictDoNothing();
   await seedDemoBlog(db);
+  await db.insert(redirects).values(DEMO_REDIRECTS).onConflictDoNothing();
 }
+
+/**
+ * Addresses of the company's old site that a migration would carry over (stored as the
+ * redirect rules keep them: lower case, no trailing slash). `npm run bench` measures one.
+ */
+const DEMO_REDIRECTS = [
+  { fromPath: "/bathroom-remodeling", toPath: "/bathrooms", type: 301 as const },
+  { fromPath: "/commercial", toPath: "/commercial-jobs", type: 301 as const },
+];
 
 /** Fictional referral partners, so referral links work in the demo (?aff=harbor-design). */
 const DEMO_AFFILIATES = [

@@ -1,5 +1,6 @@
 // `npm run bench`: the server-rendered home page against a static asset of similar size
-// served by the same process, and /healthz. Prints requests per second, p50 and p99
+// served by the same process, beside a blog post, a redirected old address (a demo
+// redirect rule, answered before any page renders) and /healthz. Prints requests per second, p50 and p99
 // latency, and the SSR-to-static ratio. Options: --duration=10 --connections=10
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -37,11 +38,23 @@ try {
     ...options,
     headers,
   });
+  // The newest demo post, as the blog lists it.
+  const blog = await (await fetch(`${server.baseUrl}/blog`)).text();
+  const postPath = /href="(\/blog\/(?!category\/|author\/)[a-z0-9-]+)"/.exec(blog)?.[1];
+  if (!postPath) throw new Error("No post linked from /blog");
+  const post = await measure(`${server.baseUrl}${postPath}`, { ...options, headers });
+  const redirected = await measure(`${server.baseUrl}/bathroom-remodeling`, {
+    ...options,
+    headers,
+    redirect: true,
+  });
   const health = await measure(`${server.baseUrl}/healthz`, options);
 
   printTable([
     { name: "SSR home page /", ...ssr },
     { name: "static asset", ...staticAsset },
+    { name: `blog post ${postPath}`, ...post },
+    { name: "redirect /bathroom-remodeling (301)", ...redirected },
     { name: "/healthz", ...health },
   ]);
   console.log(
