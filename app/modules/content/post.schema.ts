@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { POST_STATUSES } from "~/db/schema/content";
+import { imageAltText, optionalImageFile, requireAltText } from "~/modules/media/upload.schema";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
@@ -111,6 +112,16 @@ export function instantToZonedTime(
 const id = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
+/** An image id sent back by the form; anything not shaped like one is ignored. */
+const keptImageId = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+      ? value
+      : undefined,
+  );
+
 const optionalText = (max: number, message: string) =>
   z.string().trim().max(max, message).optional().default("");
 
@@ -139,7 +150,29 @@ export const postFields = {
   publishAt: z.string().max(40).optional(),
   seoTitle: optionalText(SEO_TITLE_MAX, POST_MESSAGES.seoTitleLength),
   seoDescription: optionalText(SEO_DESCRIPTION_MAX, POST_MESSAGES.seoDescriptionLength),
+  /** A new cover chosen in the form (stored by the action before the post is saved). */
+  coverFile: optionalImageFile,
+  coverAlt: imageAltText,
+  /** The cover kept now (the image upload field's hidden input), and "remove it". */
+  currentCoverId: keptImageId,
+  removeCover: z.string().optional(),
+  socialFile: optionalImageFile,
+  currentSocialId: keptImageId,
+  removeSocial: z.string().optional(),
 };
+
+/** The names of the cover's inputs, for the alt text check and the field. */
+export const COVER_IMAGE_NAMES = {
+  fileName: "coverFile",
+  altName: "coverAlt",
+  currentName: "currentCoverId",
+  removeName: "removeCover",
+} as const;
+export const SOCIAL_IMAGE_NAMES = {
+  fileName: "socialFile",
+  currentName: "currentSocialId",
+  removeName: "removeSocial",
+} as const;
 
 /** The editor's form: a new post (no postId) or an existing one. */
 export const postSchema = z
@@ -149,6 +182,8 @@ export const postSchema = z
     ...postFields,
   })
   .superRefine((post, context) => {
+    // A cover is shown on the page: it needs its description (R10.4).
+    requireAltText(post, context, COVER_IMAGE_NAMES);
     if (post.status !== "scheduled") return;
     if (!post.publishAt) {
       context.addIssue({ code: "custom", path: ["publishAt"], message: POST_MESSAGES.publishAt });

@@ -2,7 +2,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post-edit";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader, Panel } from "~/components/admin/page";
-import { PostEditor, RestoreForm, type PostEditorValues } from "~/components/admin/post-editor";
+import {
+  PostEditor,
+  RestoreForm,
+  type KeptImage,
+  type PostEditorValues,
+} from "~/components/admin/post-editor";
 import { buttonClasses } from "~/components/ui/button";
 import {
   instantToZonedTime,
@@ -19,6 +24,8 @@ import {
   restoreRevision,
   savePost,
 } from "~/modules/content/posts.server";
+import type { Database } from "~/db/client.server";
+import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
@@ -40,6 +47,22 @@ function postIdOf(params: { postId?: string }): number | undefined {
 
 const notFound = () => data({ message: POST_MESSAGES.notFound }, { status: 404 });
 
+/** The editor's cover and social image, ids with what to show for them. */
+async function keptImages(
+  db: Database,
+  ids: { cover?: string | null; coverAlt: string; social?: string | null },
+): Promise<{ cover?: KeptImage; social?: KeptImage }> {
+  const wanted = [
+    ...(ids.cover ? [{ id: ids.cover, alt: ids.coverAlt }] : []),
+    ...(ids.social ? [{ id: ids.social, alt: "" }] : []),
+  ];
+  const found = await loadResponsiveImages(db, wanted);
+  return {
+    cover: ids.cover ? { id: ids.cover, image: found.get(ids.cover) } : undefined,
+    social: ids.social ? { id: ids.social, image: found.get(ids.social) } : undefined,
+  };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, config } = context.get(runtimeContext);
@@ -54,6 +77,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const revisionParam = new URL(request.url).searchParams.get("revision");
   const revisionId = revisionParam && /^\d{1,15}$/.test(revisionParam) ? Number(revisionParam) : 0;
   const viewed = revisionId ? ((await getRevision(db, postId, revisionId)) ?? null) : null;
+  const images = await keptImages(db, {
+    cover: post.coverImageId,
+    coverAlt: post.coverAlt,
+    social: post.socialImageId,
+  });
   return {
     ...base,
     post: {
@@ -63,6 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: post.status,
       updatedAt: post.updatedAt.toISOString(),
       viewHref: postViewHref(post.slug, post.status),
+      coverImage: images.cover,
+      socialImage: images.social,
       defaults: {
         title: post.title,
         slug: post.slug,
@@ -74,6 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         publishAt: post.publishAt ? instantToZonedTime(post.publishAt) : "",
         seoTitle: post.seoTitle,
         seoDescription: post.seoDescription,
+        coverAlt: post.coverAlt,
       } satisfies PostEditorValues,
     },
     revisions,
@@ -105,8 +136,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  const outcome = await savePost(runtime.database, actor, postId, postValuesFrom(command));
-  if (!outcome.ok) return formAnswer(formId, submission, refusalOf(outcome.errors));
+  // Images first (rendering takes a moment); a refusal below keeps what was uploaded.
+  const cover = await settleImageField(runtime.database, actor, {
+    file: command.coverFile,
+    currentId: command.currentCoverId,
+    remove: command.removeCover,
+  });
+  const social = await settleImageField(runtime.database, actor, {
+    file: command.socialFile,
+    currentId: command.currentSocialId,
+    remove: command.removeSocial,
+  });
+  const refuse = async (refusal: ReturnType<typeof refusalOf>) => {
+    // Files are never sent back; an image stored by this save is, as the current one.
+    const answer = formAnswer(formId, submission, { ...refusal, hideFields: FILE_FIELDS });
+    const uploaded = await keptImages(runtime.db, {
+      cover: cover.ok && cover.uploaded ? cover.imageId : undefined,
+      coverAlt: command.coverAlt,
+      social: social.ok && social.uploaded ? social.imageId : undefined,
+    });
+    return data({ ...answer.data, uploaded }, answer.init ?? undefined);
+  };
+  if (!cover.ok || !social.ok) {
+    return refuse({
+      formError: undefined,
+      fieldErrors: {
+        ...(!cover.ok && { coverFile: cover.error }),
+        ...(!social.ok && { socialFile: social.error }),
+      },
+    });
+  }
+
+  const outcome = await savePost(
+    runtime.database,
+    actor,
+    postId,
+    postValuesFrom(command, { coverImageId: cover.imageId, socialImageId: social.imageId }),
+  );
+  if (!outcome.ok) return refuse(refusalOf(outcome.errors));
   const message = outcome.created
     ? "Post created."
     : outcome.redirected
@@ -116,6 +183,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     message,
     tone: "success",
   });
+}
+
+const FILE_FIELDS = ["coverFile", "socialFile"];
+
+/** The images a refused save stored, from its answer. */
+function uploadedOf(actionData: unknown): { cover?: KeptImage; social?: KeptImage } {
+  if (!actionData || typeof actionData !== "object" || !("uploaded" in actionData)) return {};
+  return (actionData.uploaded ?? {}) as { cover?: KeptImage; social?: KeptImage };
 }
 
 const EMPTY: PostEditorValues = {
@@ -129,10 +204,13 @@ const EMPTY: PostEditorValues = {
   publishAt: "",
   seoTitle: "",
   seoDescription: "",
+  coverAlt: "",
 };
 
 export default function PostEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { post, authors, categories, revisions, viewed, siteOrigin } = loaderData;
+  // An image stored by a save that was refused for another field stands as the current one.
+  const uploaded = uploadedOf(actionData);
   return (
     <>
       <PageHeader
@@ -189,6 +267,8 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         viewHref={post?.viewHref}
         revisions={revisions}
         actionData={actionData}
+        coverImage={uploaded.cover ?? post?.coverImage}
+        socialImage={uploaded.social ?? post?.socialImage}
       />
     </>
   );
