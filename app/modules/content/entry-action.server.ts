@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Actor } from "~/modules/audit/actor";
@@ -32,6 +32,20 @@ export interface EntryCommands<Values> {
     id: number,
     moveTo?: number,
   ): Promise<DeleteOutcome>;
+  /**
+   * Turns the form's values into what `create` and `update` take before they run (an
+   * author's photo upload): refused beside its fields, and `answer` goes out with any
+   * refusal after it (the image it stored, shown again as the current one).
+   */
+  settle?(
+    database: DatabaseHandle,
+    actor: Actor,
+    values: Record<string, unknown>,
+  ): Promise<{
+    values: Record<string, unknown>;
+    errors?: Record<string, string>;
+    answer?: Record<string, unknown>;
+  }>;
 }
 
 export async function entryAction<Values>(
@@ -54,11 +68,21 @@ export async function entryAction<Values>(
     const moved = outcome.postsMoved > 0 ? `; ${commands.postsMoved}` : "";
     return done(`${outcome.name} deleted${moved}.`);
   }
+  const settled = commands.settle
+    ? await commands.settle(database, actor, values)
+    : { values, errors: undefined, answer: undefined };
+  const refuse = (errors: Record<string, string>) => {
+    const answer = formAnswer(formId, submission, refusalOf(errors));
+    return settled.answer
+      ? data({ ...answer.data, ...settled.answer }, answer.init ?? undefined)
+      : answer;
+  };
+  if (settled.errors) return refuse(settled.errors);
   const outcome =
     intent === "create"
-      ? await commands.create(database, actor, values as Values)
-      : await commands.update(database, actor, id as number, values as Values);
-  if (!outcome.ok) return formAnswer(formId, submission, refusalOf(outcome.errors));
+      ? await commands.create(database, actor, settled.values as Values)
+      : await commands.update(database, actor, id as number, settled.values as Values);
+  if (!outcome.ok) return refuse(outcome.errors);
   return done(`${values.name as string} ${intent === "create" ? "added" : "saved"}.`);
 }
 

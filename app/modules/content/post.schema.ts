@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { POST_STATUSES } from "~/db/schema/content";
-import { imageAltText, optionalImageFile, requireAltText } from "~/modules/media/upload.schema";
+import {
+  imageAltText,
+  keptImageId,
+  optionalImageFile,
+  requireAltText,
+} from "~/modules/media/upload.schema";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
@@ -111,16 +116,6 @@ export function instantToZonedTime(
 
 const id = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
-/** An image id sent back by the form; anything not shaped like one is ignored. */
-const keptImageId = z
-  .string()
-  .optional()
-  .transform((value) =>
-    value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-      ? value
-      : undefined,
-  );
 
 const optionalText = (max: number, message: string) =>
   z.string().trim().max(max, message).optional().default("");

@@ -148,8 +148,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     remove: command.removeSocial,
   });
   const refuse = async (refusal: ReturnType<typeof refusalOf>) => {
-    // Files are never sent back; an image stored by this save is, as the current one.
-    const answer = formAnswer(formId, submission, { ...refusal, hideFields: FILE_FIELDS });
+    // An image stored by this save comes back as the current one.
+    const answer = formAnswer(formId, submission, refusal);
     const uploaded = await keptImages(runtime.db, {
       cover: cover.ok && cover.uploaded ? cover.imageId : undefined,
       coverAlt: command.coverAlt,
@@ -184,8 +184,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     tone: "success",
   });
 }
-
-const FILE_FIELDS = ["coverFile", "socialFile"];
 
 /** The images a refused save stored, from its answer. */
 function uploadedOf(actionData: unknown): { cover?: KeptImage; social?: KeptImage } {
