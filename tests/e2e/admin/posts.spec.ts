@@ -54,7 +54,7 @@ test("an editor writes a post with a cover, previews it, saves a draft, schedule
   });
   await page.getByLabel("Cover description (alt text)").fill("A curbless walk-in shower");
   await page.getByRole("combobox", { name: "Author" }).selectOption({ label: "Riley Tester" });
-  await page.getByRole("checkbox", { name: "Planning" }).check();
+  await page.getByRole("checkbox", { name: "Planning", exact: true }).check();
   await page.getByRole("button", { name: "Create post" }).click();
   await expect(toast(page, "Post created.")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
