@@ -36,15 +36,10 @@ export function formAnswer(
   const fieldErrors = Object.fromEntries(
     Object.entries(refused.fieldErrors ?? {}).map(([field, message]) => [field, [message]]),
   );
-  // A browser never fills a file input back in, and a file is no value to send back.
-  const files = Object.entries(submission.payload)
-    .filter(([, value]) => typeof File !== "undefined" && value instanceof File)
-    .map(([name]) => name);
-  const hideFields = [...(refused.hideFields ?? []), ...files];
   const result = submission.reply({
     fieldErrors,
     formErrors: refused.formError ? [refused.formError] : undefined,
-    hideFields: hideFields.length > 0 ? hideFields : undefined,
+    hideFields: refused.hideFields,
   });
   return data({ form: formId, result } satisfies StaffFormAnswer, {
     status: refused.status ?? 422,

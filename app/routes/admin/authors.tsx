@@ -61,11 +61,11 @@ export function action({ request, context }: Route.ActionArgs) {
     update: updateAuthor,
     remove: deleteAuthor,
     // The photo is stored first; a refusal after it shows it as the current photo.
-    settle: async (database, actor, values) => {
+    settle: async (database, actor, values, refused = {}) => {
       const { photoFile, currentPhotoId, removePhoto, ...rest } = values;
       const photo = await settleImageField(database, actor, {
-        file: photoFile as File | undefined,
-        currentId: currentPhotoId as string | undefined,
+        file: photoFile instanceof File && !refused.photoFile ? photoFile : undefined,
+        currentId: typeof currentPhotoId === "string" ? currentPhotoId : undefined,
         remove: removePhoto,
       });
       if (!photo.ok) return { values, errors: { photoFile: photo.error } };

@@ -10,11 +10,13 @@ import {
 } from "~/components/admin/post-editor";
 import { buttonClasses } from "~/components/ui/button";
 import {
+  COVER_IMAGE_NAMES,
   instantToZonedTime,
   POST_MESSAGES,
   POST_STATUS_LABELS,
   postEditorSchema,
   postViewHref,
+  SOCIAL_IMAGE_NAMES,
 } from "~/modules/content/post.schema";
 import {
   getRevision,
@@ -117,10 +119,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireActor(context);
   const postId = postIdOf(params);
   const { formId, submission } = await readStaffForm(request, postEditorSchema);
-  if (submission.status !== "success") return formAnswer(formId, submission);
-  const command = submission.value;
+  const command = submission.status === "success" ? submission.value : undefined;
+  if (!command && submission.payload.intent !== "save") return formAnswer(formId, submission);
 
-  if (command.intent === "restore") {
+  if (command?.intent === "restore") {
     if (postId === undefined || command.postId !== postId) throw notFound();
     const outcome = await restoreRevision(runtime.database, actor, postId, command.revisionId);
     // The restore buttons have no fields to show a message beside: the page says it.
@@ -136,35 +138,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  // Images first (rendering takes a moment); a refusal below keeps what was uploaded.
-  const cover = await settleImageField(runtime.database, actor, {
-    file: command.coverFile,
-    currentId: command.currentCoverId,
-    remove: command.removeCover,
-  });
-  const social = await settleImageField(runtime.database, actor, {
-    file: command.socialFile,
-    currentId: command.currentSocialId,
-    remove: command.removeSocial,
-  });
+  // Images first (rendering takes a moment), even when another field was refused (the
+  // browser checks nothing without JavaScript): a refusal then keeps what was uploaded.
+  const input: Record<string, unknown> = command ?? submission.payload;
+  const refused = (submission.status === "error" && submission.error) || {};
+  const imageInput = (names: { fileName: string; currentName: string; removeName: string }) => {
+    const file = input[names.fileName];
+    const currentId = input[names.currentName];
+    return {
+      file: file instanceof File && !refused[names.fileName] ? file : undefined,
+      currentId: typeof currentId === "string" ? currentId : undefined,
+      remove: input[names.removeName],
+    };
+  };
+  const cover = await settleImageField(runtime.database, actor, imageInput(COVER_IMAGE_NAMES));
+  const social = await settleImageField(runtime.database, actor, imageInput(SOCIAL_IMAGE_NAMES));
   const refuse = async (refusal: ReturnType<typeof refusalOf>) => {
     // An image stored by this save comes back as the current one.
     const answer = formAnswer(formId, submission, refusal);
     const uploaded = await keptImages(runtime.db, {
       cover: cover.ok && cover.uploaded ? cover.imageId : undefined,
-      coverAlt: command.coverAlt,
+      coverAlt: typeof input.coverAlt === "string" ? input.coverAlt : "",
       social: social.ok && social.uploaded ? social.imageId : undefined,
     });
     return data({ ...answer.data, uploaded }, answer.init ?? undefined);
   };
-  if (!cover.ok || !social.ok) {
-    return refuse({
-      formError: undefined,
-      fieldErrors: {
-        ...(!cover.ok && { coverFile: cover.error }),
-        ...(!social.ok && { socialFile: social.error }),
-      },
-    });
+  const uploadErrors = {
+    ...(!cover.ok && { coverFile: cover.error }),
+    ...(!social.ok && { socialFile: social.error }),
+  };
+  if (!command || !cover.ok || !social.ok) {
+    return refuse({ formError: undefined, fieldErrors: uploadErrors });
   }
 
   const outcome = await savePost(
