@@ -177,7 +177,7 @@ export const postSchema = z
     ...postFields,
   })
   .superRefine((post, context) => {
-    // A cover is shown on the page: it needs its description (R10.4).
+    // A cover is shown on the page: it needs its description (R10.11).
     requireAltText(post, context, COVER_IMAGE_NAMES);
     if (post.status !== "scheduled") return;
     if (!post.publishAt) {

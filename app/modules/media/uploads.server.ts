@@ -57,7 +57,7 @@ export type ImageFieldOutcome =
  * Settles one `ImageUploadField` of a posted form: a new file is checked and stored; else
  * "remove" clears the image; else the kept image's id stands when that image exists (it
  * may be one uploaded by an earlier, refused save of the same form); else undefined, so
- * the record keeps what it has.
+ * the record keeps what it has (docs/REQUIREMENTS.md R10.11).
  */
 export async function settleImageField(
   database: Pick<DatabaseHandle, "transaction" | "db">,
