@@ -134,4 +134,32 @@ test.describe("without JavaScript", () => {
     );
     await page.context().close();
   });
+
+  test("a cover sent with a mistake elsewhere is kept, so the file need not be chosen again", async ({
+    browser,
+    page: signedIn,
+  }, testInfo) => {
+    await signIn(signedIn, e2eEditor());
+    const page = await withoutJavaScript(browser, signedIn);
+    await page.goto("/admin/posts/new");
+    const title = uniqueTitle(`kept ${testInfo.project.name}`);
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByLabel("Cover image", { exact: true }).setInputFiles({
+      name: "tub.jpg",
+      mimeType: "image/jpeg",
+      buffer: await coverJpeg(),
+    });
+    await page.getByLabel("Cover description (alt text)").fill("A freestanding tub");
+    await page.getByRole("button", { name: "Create post" }).click();
+
+    // Refused for the author, but the cover is now the current image.
+    await expect(page.getByText("Choose an author.")).toBeVisible();
+    await expect(page.getByRole("img", { name: "A freestanding tub" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Author" }).selectOption({ label: "Riley Tester" });
+    await page.getByRole("checkbox", { name: "Planning", exact: true }).check();
+    await page.getByRole("button", { name: "Create post" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByRole("img", { name: "A freestanding tub" })).toBeVisible();
+    await page.context().close();
+  });
 });
