@@ -12,7 +12,7 @@ import {
   SubmitButton,
   useStaffForm,
 } from "~/components/admin/staff-form";
-import { ImageUploadField } from "~/components/admin/image-upload-field";
+import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RadioGroupField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
@@ -52,12 +52,6 @@ export interface PostEditorValues {
   seoTitle: string;
   seoDescription: string;
   coverAlt: string;
-}
-
-/** An image the post has (or will have once saved): its id, and how to show it. */
-export interface KeptImage {
-  id: string;
-  image?: ResponsiveImageData;
 }
 
 export interface PostEditorProps {

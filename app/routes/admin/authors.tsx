@@ -1,7 +1,6 @@
 import type { Route } from "./+types/authors";
 import { EntryScreen, type EntryFields, type EntryKind } from "~/components/admin/content-entries";
-import { ImageUploadField } from "~/components/admin/image-upload-field";
-import type { KeptImage } from "~/components/admin/post-editor";
+import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
 import {
   authorCommandSchema,

@@ -2,12 +2,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post-edit";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader, Panel } from "~/components/admin/page";
-import {
-  PostEditor,
-  RestoreForm,
-  type KeptImage,
-  type PostEditorValues,
-} from "~/components/admin/post-editor";
+import type { KeptImage } from "~/components/admin/image-upload-field";
+import { PostEditor, RestoreForm, type PostEditorValues } from "~/components/admin/post-editor";
 import { buttonClasses } from "~/components/ui/button";
 import {
   COVER_IMAGE_NAMES,
