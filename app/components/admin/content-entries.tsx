@@ -156,6 +156,7 @@ export function EntryForm({
   actionData,
   editing,
   defaultValue,
+  encType,
   children,
 }: {
   kind: EntryKind;
@@ -165,6 +166,8 @@ export function EntryForm({
   /** The entry being edited; a new one when absent. */
   editing?: EntryRow;
   defaultValue?: Record<string, unknown>;
+  /** "multipart/form-data" when the screen's fields take a file. */
+  encType?: "multipart/form-data";
   children: (
     fields: Record<string, Parameters<typeof FormTextField>[0]["field"]>,
   ) => React.ReactNode;
@@ -174,7 +177,7 @@ export function EntryForm({
   const title = editing ? `Edit ${editing.name}` : `Add ${article(kind.singular)} ${kind.singular}`;
   return (
     <Panel title={title}>
-      <StaffForm form={form} intent={editing ? "update" : "create"}>
+      <StaffForm form={form} intent={editing ? "update" : "create"} encType={encType}>
         {editing && <input type="hidden" name={kind.idField} value={editing.id} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormTextField field={fields.name!} label="Name" autoComplete="off" />
@@ -211,6 +214,7 @@ export function EntryScreen<Row extends EntryRow>({
   schemas,
   fields,
   detail,
+  encType,
 }: {
   kind: EntryKind;
   description: string;
@@ -221,8 +225,10 @@ export function EntryScreen<Row extends EntryRow>({
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's schemas
     [form in "create" | "update" | "delete"]: z.ZodType<Record<string, any>>;
   };
-  fields: (fields: EntryFields) => React.ReactNode;
+  /** The screen's own fields; `editing` is the entry being edited, if any. */
+  fields: (fields: EntryFields, editing?: Row) => React.ReactNode;
   detail?: (row: Row) => React.ReactNode;
+  encType?: "multipart/form-data";
 }) {
   const editing = editId === undefined ? undefined : rows.find((row) => row.id === editId);
   return (
@@ -238,8 +244,9 @@ export function EntryScreen<Row extends EntryRow>({
             actionData={actionData}
             editing={editing}
             defaultValue={Object.fromEntries(Object.entries(editing))}
+            encType={encType}
           >
-            {fields}
+            {(entryFields) => fields(entryFields, editing)}
           </EntryForm>
         ) : (
           // Keyed by the count, so an added entry clears the form.
@@ -248,8 +255,9 @@ export function EntryScreen<Row extends EntryRow>({
             kind={kind}
             schema={schemas.create}
             actionData={actionData}
+            encType={encType}
           >
-            {fields}
+            {(entryFields) => fields(entryFields)}
           </EntryForm>
         )}
         <EntryList

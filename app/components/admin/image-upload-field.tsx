@@ -27,6 +27,12 @@ import { IMAGE_UPLOAD_ACCEPT } from "~/modules/media/upload.schema";
  *   fills a file input back in).
  * - The loader turns the kept id into `currentImage` with `loadResponsiveImages`.
  */
+/** An image a record has (or will have once saved): its id, and how to show it. */
+export interface KeptImage {
+  id: string;
+  image?: ResponsiveImageData;
+}
+
 export function ImageUploadField({
   name,
   altName,

@@ -12,19 +12,24 @@ import {
   SubmitButton,
   useStaffForm,
 } from "~/components/admin/staff-form";
+import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RadioGroupField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { PostStatus } from "~/db/schema/content";
 import {
+  COVER_IMAGE_NAMES,
   POST_STATUS_LABELS,
   postSchema,
   SEO_DESCRIPTION_MAX,
   SEO_DESCRIPTION_RECOMMENDED,
   SEO_TITLE_MAX,
   SEO_TITLE_RECOMMENDED,
+  SOCIAL_IMAGE_NAMES,
 } from "~/modules/content/post.schema";
 import { slugify } from "~/modules/content/slug";
+import type { ResponsiveImageData } from "~/modules/media/image";
 
 /**
  * The one post editor, for a new post and an existing one (docs/REQUIREMENTS.md R10.1-R10.7):
@@ -46,6 +51,7 @@ export interface PostEditorValues {
   publishAt: string;
   seoTitle: string;
   seoDescription: string;
+  coverAlt: string;
 }
 
 export interface PostEditorProps {
@@ -61,11 +67,11 @@ export interface PostEditorProps {
   revisions: { id: number; savedAt: Date | string; savedByName: string }[];
   actionData: unknown;
   /**
-   * The cover image and social image fields (the image upload), shown in their places
-   * below; the editor works without them and a save keeps the images already set.
+   * The cover and social images kept now: the post's, or one uploaded by a save that was
+   * refused for another field (a browser never fills a file input back in).
    */
-  coverImageField?: React.ReactNode;
-  socialImageField?: React.ReactNode;
+  coverImage?: KeptImage;
+  socialImage?: KeptImage;
 }
 
 const STATUS_OPTIONS = (["draft", "scheduled", "published"] as const).map((value) => ({
@@ -100,10 +106,16 @@ export function PostEditor(props: PostEditorProps) {
     ([] as unknown[]).concat(fields.categoryIds.initialValue ?? defaults.categoryIds).map(String),
   );
   const categoryError = fields.categoryIds.errors?.[0];
+  const { coverImage, socialImage } = props;
 
   return (
     <div className="flex flex-col gap-6">
-      <StaffForm form={form} intent="save" aria-label={postId ? "Edit the post" : "New post"}>
+      <StaffForm
+        form={form}
+        intent="save"
+        encType="multipart/form-data"
+        aria-label={postId ? "Edit the post" : "New post"}
+      >
         <div onInput={dirty.mark} onChange={dirty.mark} className="flex flex-col gap-6">
           <Panel title="Post">
             <div className="flex flex-col gap-4">
@@ -152,7 +164,19 @@ export function PostEditor(props: PostEditorProps) {
                 maxLength={500}
                 onChange={(event) => setExcerpt(event.currentTarget.value)}
               />
-              {props.coverImageField /* The cover image upload (with its alt text) goes here. */}
+              <ImageUploadField
+                name={COVER_IMAGE_NAMES.fileName}
+                altName={COVER_IMAGE_NAMES.altName}
+                currentName={COVER_IMAGE_NAMES.currentName}
+                removeName={COVER_IMAGE_NAMES.removeName}
+                label="Cover image"
+                altLabel="Cover description (alt text)"
+                currentImage={coverImage?.image}
+                currentImageId={coverImage?.id}
+                altDefault={text(fields.coverAlt.initialValue, defaults.coverAlt)}
+                altError={fields.coverAlt.errors?.[0]}
+                fileError={fields.coverFile.errors?.[0]}
+              />
             </div>
           </Panel>
 
@@ -253,12 +277,22 @@ export function PostEditor(props: PostEditorProps) {
                   maxLength={SEO_DESCRIPTION_MAX}
                   onChange={(event) => setSeoDescription(event.currentTarget.value)}
                 />
-                {props.socialImageField /* The social image upload goes here. */}
+                <ImageUploadField
+                  name={SOCIAL_IMAGE_NAMES.fileName}
+                  currentName={SOCIAL_IMAGE_NAMES.currentName}
+                  removeName={SOCIAL_IMAGE_NAMES.removeName}
+                  label="Social image"
+                  hint="Shown when the post is shared; without one, the cover is used. A JPEG, PNG, WebP, AVIF or GIF image of up to 10 MB, about 1200 by 630 pixels."
+                  currentImage={socialImage?.image}
+                  currentImageId={socialImage?.id}
+                  fileError={fields.socialFile.errors?.[0]}
+                />
               </div>
               <SharePreviews
                 title={seoTitle || title || "Post title"}
                 url={`${props.siteOrigin}/blog/${shownSlug || "…"}`}
                 description={seoDescription || excerpt}
+                image={socialImage?.image ?? coverImage?.image}
               />
             </div>
           </Panel>
@@ -353,10 +387,13 @@ function SharePreviews({
   title,
   url,
   description,
+  image,
 }: {
   title: string;
   url: string;
   description: string;
+  /** The social image, else the cover, as saved. */
+  image?: ResponsiveImageData;
 }) {
   const cut = (value: string, max: number) =>
     value.length > max ? `${value.slice(0, max - 1)}…` : value;
@@ -375,9 +412,18 @@ function SharePreviews({
       <figure>
         <figcaption className="mb-1.5 text-sm font-semibold text-ink">As a shared link</figcaption>
         <div className="overflow-hidden rounded-lg border border-stone-200 bg-white">
-          <div className="flex aspect-[1.91/1] items-center justify-center bg-stone-100 text-xs text-muted">
-            Social image
-          </div>
+          {image ? (
+            <ResponsiveImage
+              image={{ ...image, alt: "" }}
+              sizes="(min-width: 1024px) 30rem, 100vw"
+              className="block aspect-[1.91/1] overflow-hidden bg-stone-100"
+              imgClassName="!h-full object-cover"
+            />
+          ) : (
+            <div className="flex aspect-[1.91/1] items-center justify-center bg-stone-100 text-xs text-muted">
+              Social image
+            </div>
+          )}
           <div className="p-3">
             <p className="text-xs uppercase text-muted">{new URL(url).host}</p>
             <p className="break-words font-semibold">{title}</p>

@@ -1,24 +1,52 @@
 import { z } from "zod";
+import {
+  keptImageId,
+  MAX_ALT_LENGTH,
+  optionalImageFile,
+  requireAltText,
+  UPLOAD_MESSAGES,
+} from "~/modules/media/upload.schema";
 import { moveToInput, nameInput, optionalText, rowId, slugInput } from "./entry.schema";
 
 /**
  * What the authors screen's forms send, shared by the browser's checks and the action.
- * The photo (photoImageId, photoAlt) is not part of these forms yet.
+ * The photo arrives as a file with its alt text, or as the id of the photo kept now.
  */
+
+/** The names of the photo's inputs, for the alt text check and the field. */
+export const PHOTO_IMAGE_NAMES = {
+  fileName: "photoFile",
+  altName: "photoAlt",
+  currentName: "currentPhotoId",
+  removeName: "removePhoto",
+} as const;
 
 const authorFields = {
   name: nameInput("Enter the author's name."),
   slug: slugInput,
   title: optionalText(100),
   bio: optionalText(2000),
+  photoFile: optionalImageFile,
+  // Left undefined when empty: the action reads that as "".
+  photoAlt: z.string().trim().max(MAX_ALT_LENGTH, UPLOAD_MESSAGES.altTooLong).optional(),
+  currentPhotoId: keptImageId,
+  removePhoto: z.string().optional(),
 };
 
-export const createAuthorSchema = z.object({ intent: z.literal("create"), ...authorFields });
-export const updateAuthorSchema = z.object({
-  intent: z.literal("update"),
-  authorId: rowId,
-  ...authorFields,
-});
+/** A photo is shown beside the author's name: it needs its description. */
+const photoNeedsAlt = (values: Record<string, unknown>, context: z.RefinementCtx) =>
+  requireAltText(values, context, PHOTO_IMAGE_NAMES);
+
+export const createAuthorSchema = z
+  .object({ intent: z.literal("create"), ...authorFields })
+  .superRefine(photoNeedsAlt);
+export const updateAuthorSchema = z
+  .object({
+    intent: z.literal("update"),
+    authorId: rowId,
+    ...authorFields,
+  })
+  .superRefine(photoNeedsAlt);
 export const deleteAuthorSchema = z.object({
   intent: z.literal("delete"),
   authorId: rowId,
@@ -31,4 +59,12 @@ export const authorCommandSchema = z.discriminatedUnion("intent", [
   deleteAuthorSchema,
 ]);
 
-export type AuthorValues = Omit<z.output<typeof createAuthorSchema>, "intent">;
+/** What creating or editing an author takes: the photo already settled to an image id. */
+export type AuthorValues = Omit<
+  z.output<typeof createAuthorSchema>,
+  "intent" | "photoFile" | "currentPhotoId" | "removePhoto" | "photoAlt"
+> & {
+  /** Undefined keeps the photo the author has; null removes it. */
+  photoImageId?: string | null;
+  photoAlt?: string;
+};

@@ -1,10 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { auditEvents, authors, categories, postCategories, posts } from "~/db/schema";
 import { DEMO_AUTHORS, DEMO_CATEGORIES } from "~/db/demo-blog";
 import { seedDemoContent } from "~/db/seed";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
+import { settleImageField } from "~/modules/media/uploads.server";
 import {
   AUTHOR_MESSAGES,
   createAuthor,
@@ -271,5 +273,43 @@ describe("categories", () => {
       .from(postCategories)
       .where(eq(postCategories.categoryId, doomed));
     expect(leftOver).toEqual([]);
+  });
+});
+
+describe("an author's photo", () => {
+  it("is saved with its alt text, kept by an edit that says nothing, and removed with null", async () => {
+    const png = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: "#6b7f8c" },
+    })
+      .png()
+      .toBuffer();
+    const photo = await settleImageField(database, actor, {
+      file: new File([new Uint8Array(png)], "pat.png", { type: "image/png" }),
+    });
+    const photoImageId = photo.ok ? photo.imageId : undefined;
+    expect(photoImageId).toBeTruthy();
+    const name = unique("Pat");
+    const created = await createAuthor(database, actor, {
+      ...authorValues(name),
+      photoImageId,
+      photoAlt: "Pat in the showroom",
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    const read = async () =>
+      (await database.db.select().from(authors).where(eq(authors.id, created.id)))[0];
+    expect(await read()).toMatchObject({ photoImageId, photoAlt: "Pat in the showroom" });
+
+    await updateAuthor(database, actor, created.id, { ...authorValues(name), bio: "Now a bio" });
+    expect(await read()).toMatchObject({ photoImageId, photoAlt: "Pat in the showroom" });
+
+    await updateAuthor(database, actor, created.id, {
+      ...authorValues(name),
+      photoImageId: null,
+      photoAlt: "",
+    });
+    expect(await read()).toMatchObject({ photoImageId: null, photoAlt: "" });
+    expect((await auditFor(`author:${created.id}`)).at(-1)).toMatchObject({
+      action: "author.update",
+    });
   });
 });

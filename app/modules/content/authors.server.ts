@@ -29,6 +29,8 @@ export interface AuthorListItem {
   slug: string;
   title: string;
   bio: string;
+  photoImageId: string | null;
+  photoAlt: string;
   /** How many posts (of any status) name this author. */
   postCount: number;
 }
@@ -42,6 +44,8 @@ export async function listAuthors(db: Database): Promise<AuthorListItem[]> {
       slug: authors.slug,
       title: authors.title,
       bio: authors.bio,
+      photoImageId: authors.photoImageId,
+      photoAlt: authors.photoAlt,
       postCount: sql<number>`count(${posts.id})::int`,
     })
     .from(authors)
@@ -57,7 +61,7 @@ export function createAuthor(
   actor: Actor,
   values: AuthorValues,
 ): Promise<SaveOutcome> {
-  const { name, title, bio } = values;
+  const { name, title, bio, photoImageId = null, photoAlt = "" } = values;
   return createEntry(
     database,
     actor,
@@ -66,23 +70,30 @@ export function createAuthor(
     async (tx, slug) => {
       const [row] = await tx.db
         .insert(authors)
-        .values({ name, slug, title, bio })
+        .values({ name, slug, title, bio, photoImageId, photoAlt })
         .returning({ id: authors.id });
       return row!.id;
     },
-    { title },
+    { title, ...(photoImageId && { photoImageId }) },
   );
 }
 
-/** Changes an author's name, slug, title or bio (the photo is kept as it is). */
+/** Changes an author's name, slug, title, bio and photo (kept as it is when not given). */
 export function updateAuthor(
   database: Handle,
   actor: Actor,
   authorId: number,
   values: AuthorValues,
 ): Promise<SaveOutcome> {
-  const { name, slug, title, bio } = values;
-  return updateEntry(database, actor, AUTHOR, authorId, { name, slug, title, bio });
+  const { name, slug, title, bio, photoImageId, photoAlt } = values;
+  return updateEntry(database, actor, AUTHOR, authorId, {
+    name,
+    slug,
+    title,
+    bio,
+    ...(photoImageId !== undefined && { photoImageId }),
+    ...(photoAlt !== undefined && { photoAlt }),
+  });
 }
 
 /**

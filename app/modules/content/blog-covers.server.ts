@@ -1,10 +1,11 @@
 import type { Database } from "~/db/client.server";
 import type { ResponsiveImageData } from "~/modules/media/image";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
+import { loadResponsiveImages } from "~/modules/media/uploads.server";
 
 /**
  * The demo posts' covers: drawings the site already ships (DEMO_IMAGES), chosen by slug,
- * so the demo blog has pictures without uploaded files.
+ * so the demo blog has pictures without uploaded files. An uploaded cover comes first.
  */
 const DEMO_POST_COVERS: Record<string, keyof typeof DEMO_IMAGES> = {
   "curbless-shower-in-an-older-cape": "walk-in-shower",
@@ -24,11 +25,20 @@ export interface CoverSource {
 
 /** Each post's cover, by post id; a post without one is simply absent. */
 export async function loadCovers(
-  _db: Database,
+  db: Database,
   items: CoverSource[],
 ): Promise<Map<number, ResponsiveImageData>> {
   const covers = new Map<number, ResponsiveImageData>();
-  // Uploaded covers plug in here: loadResponsiveImages(db, items with a coverImageId as {id, alt}) from ~/modules/media/uploads.server, then covers.set(item.id, found) for each.
+  const uploaded = await loadResponsiveImages(
+    db,
+    items.flatMap((item) =>
+      item.coverImageId ? [{ id: item.coverImageId, alt: item.coverAlt }] : [],
+    ),
+  );
+  for (const item of items) {
+    const found = item.coverImageId ? uploaded.get(item.coverImageId) : undefined;
+    if (found) covers.set(item.id, found);
+  }
   for (const item of items) {
     if (covers.has(item.id)) continue;
     const demo = DEMO_POST_COVERS[item.slug];

@@ -46,7 +46,7 @@ export interface PostDetail extends Omit<PostSummary, "publishedAt"> {
   seoTitle: string;
   seoDescription: string;
   socialImageId: string | null;
-  author: PostAuthor & { bio: string };
+  author: PostAuthor & { bio: string; photoImageId: string | null; photoAlt: string };
   /** False for a draft, a scheduled post or one dated in the future. */
   isPublic: boolean;
 }
@@ -199,6 +199,8 @@ export async function findPost(
       seoDescription: posts.seoDescription,
       socialImageId: posts.socialImageId,
       authorBio: authors.bio,
+      authorPhotoId: authors.photoImageId,
+      authorPhotoAlt: authors.photoAlt,
       isPublic: sql<boolean>`coalesce(${visible(now)}, false)`.mapWith(Boolean),
     })
     .from(posts)
@@ -215,7 +217,12 @@ export async function findPost(
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     socialImageId: row.socialImageId,
-    author: { ...summary!.author, bio: row.authorBio },
+    author: {
+      ...summary!.author,
+      bio: row.authorBio,
+      photoImageId: row.authorPhotoId,
+      photoAlt: row.authorPhotoAlt,
+    },
     isPublic: row.isPublic,
   };
 }
@@ -270,6 +277,8 @@ export async function findAuthor(db: Database, slug: string) {
       slug: authors.slug,
       title: authors.title,
       bio: authors.bio,
+      photoImageId: authors.photoImageId,
+      photoAlt: authors.photoAlt,
     })
     .from(authors)
     .where(eq(authors.slug, slug));

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Actor } from "~/modules/audit/actor";
@@ -32,6 +32,23 @@ export interface EntryCommands<Values> {
     id: number,
     moveTo?: number,
   ): Promise<DeleteOutcome>;
+  /**
+   * Turns the form's values into what `create` and `update` take before they run (an
+   * author's photo upload): refused beside its fields, and `answer` goes out with any
+   * refusal after it (the image it stored, shown again as the current one). Also called
+   * with the raw values of a form the schema refused (`refused` names the fields), so an
+   * upload sent with a mistake elsewhere is not lost.
+   */
+  settle?(
+    database: DatabaseHandle,
+    actor: Actor,
+    values: Record<string, unknown>,
+    refused?: Record<string, unknown>,
+  ): Promise<{
+    values: Record<string, unknown>;
+    errors?: Record<string, string>;
+    answer?: Record<string, unknown>;
+  }>;
 }
 
 export async function entryAction<Values>(
@@ -42,7 +59,27 @@ export async function entryAction<Values>(
   const { database } = context.get(runtimeContext);
   const actor = requireActor(context);
   const { formId, submission } = await readStaffForm(request, commands.schema);
-  if (submission.status !== "success") return formAnswer(formId, submission);
+  const withAnswer = (
+    answer: ReturnType<typeof formAnswer>,
+    extra: Record<string, unknown> | undefined,
+  ) => (extra ? data({ ...answer.data, ...extra }, answer.init ?? undefined) : answer);
+  if (submission.status !== "success") {
+    const { intent: sent } = submission.payload;
+    if (!commands.settle || (sent !== "create" && sent !== "update")) {
+      return formAnswer(formId, submission);
+    }
+    // Without JavaScript nothing was checked before sending: keep an image that passes.
+    const settled = await commands.settle(
+      database,
+      actor,
+      submission.payload,
+      submission.error ?? {},
+    );
+    return withAnswer(
+      formAnswer(formId, submission, { fieldErrors: settled.errors }),
+      settled.answer,
+    );
+  }
   const { intent, moveTo, [commands.idField]: id, ...values } = submission.value;
   const done = (message: string) =>
     redirectWithFlash(context, commands.path, { message, tone: "success" });
@@ -54,11 +91,17 @@ export async function entryAction<Values>(
     const moved = outcome.postsMoved > 0 ? `; ${commands.postsMoved}` : "";
     return done(`${outcome.name} deleted${moved}.`);
   }
+  const settled = commands.settle
+    ? await commands.settle(database, actor, values)
+    : { values, errors: undefined, answer: undefined };
+  const refuse = (errors: Record<string, string>) =>
+    withAnswer(formAnswer(formId, submission, refusalOf(errors)), settled.answer);
+  if (settled.errors) return refuse(settled.errors);
   const outcome =
     intent === "create"
-      ? await commands.create(database, actor, values as Values)
-      : await commands.update(database, actor, id as number, values as Values);
-  if (!outcome.ok) return formAnswer(formId, submission, refusalOf(outcome.errors));
+      ? await commands.create(database, actor, settled.values as Values)
+      : await commands.update(database, actor, id as number, settled.values as Values);
+  if (!outcome.ok) return refuse(outcome.errors);
   return done(`${values.name as string} ${intent === "create" ? "added" : "saved"}.`);
 }
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { POST_STATUSES } from "~/db/schema/content";
+import {
+  imageAltText,
+  keptImageId,
+  optionalImageFile,
+  requireAltText,
+} from "~/modules/media/upload.schema";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
@@ -139,7 +145,29 @@ export const postFields = {
   publishAt: z.string().max(40).optional(),
   seoTitle: optionalText(SEO_TITLE_MAX, POST_MESSAGES.seoTitleLength),
   seoDescription: optionalText(SEO_DESCRIPTION_MAX, POST_MESSAGES.seoDescriptionLength),
+  /** A new cover chosen in the form (stored by the action before the post is saved). */
+  coverFile: optionalImageFile,
+  coverAlt: imageAltText,
+  /** The cover kept now (the image upload field's hidden input), and "remove it". */
+  currentCoverId: keptImageId,
+  removeCover: z.string().optional(),
+  socialFile: optionalImageFile,
+  currentSocialId: keptImageId,
+  removeSocial: z.string().optional(),
 };
+
+/** The names of the cover's inputs, for the alt text check and the field. */
+export const COVER_IMAGE_NAMES = {
+  fileName: "coverFile",
+  altName: "coverAlt",
+  currentName: "currentCoverId",
+  removeName: "removeCover",
+} as const;
+export const SOCIAL_IMAGE_NAMES = {
+  fileName: "socialFile",
+  currentName: "currentSocialId",
+  removeName: "removeSocial",
+} as const;
 
 /** The editor's form: a new post (no postId) or an existing one. */
 export const postSchema = z
@@ -149,6 +177,8 @@ export const postSchema = z
     ...postFields,
   })
   .superRefine((post, context) => {
+    // A cover is shown on the page: it needs its description (R10.11).
+    requireAltText(post, context, COVER_IMAGE_NAMES);
     if (post.status !== "scheduled") return;
     if (!post.publishAt) {
       context.addIssue({ code: "custom", path: ["publishAt"], message: POST_MESSAGES.publishAt });

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
@@ -12,6 +13,9 @@ import {
 } from "~/db/schema";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
+import { settleImageField } from "~/modules/media/uploads.server";
+import { UPLOAD_MESSAGES } from "~/modules/media/upload.schema";
+import { loadCovers } from "./blog-covers.server";
 import { POST_MESSAGES } from "./post.schema";
 import {
   bulkPosts,
@@ -343,5 +347,74 @@ describe("bulk actions and the list", () => {
       status: "Choose a status from the list",
       sort: "Choose a sort from the list",
     });
+  });
+});
+
+describe("a post's cover and social image", () => {
+  const jpeg = async (name: string) =>
+    new File(
+      [
+        new Uint8Array(
+          await sharp({
+            create: { width: 640, height: 400, channels: 3, background: "#b49a6e" },
+          })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ],
+      name,
+      { type: "image/jpeg" },
+    );
+
+  it("saves an uploaded cover with its alt text, keeps it on a save that says nothing, and removes it", async () => {
+    const cover = await settleImageField(database, actor, { file: await jpeg("cover.jpg") });
+    expect(cover).toMatchObject({ ok: true, uploaded: true });
+    const coverImageId = cover.ok ? cover.imageId : undefined;
+    const saved = await create("Cover story", {
+      coverImageId,
+      coverAlt: "A walk-in shower",
+      socialImageId: coverImageId,
+    });
+    const [row] = await database.db.select().from(posts).where(eq(posts.id, saved.postId));
+    expect(row).toMatchObject({ coverImageId, coverAlt: "A walk-in shower" });
+
+    // The blog shows the upload, served from /media/, not a demo drawing.
+    const covers = await loadCovers(database.db, [row!]);
+    expect(covers.get(saved.postId)?.alt).toBe("A walk-in shower");
+    expect(covers.get(saved.postId)?.variants[0]?.webp).toMatch(/^\/media\//);
+
+    // A form that sent no image keeps the kept one: its id comes back as the current image.
+    const kept = await settleImageField(database, actor, { currentId: coverImageId! });
+    expect(kept).toEqual({ ok: true, imageId: coverImageId, uploaded: false });
+    await savePost(database, actor, saved.postId, draft("Cover story", { coverAlt: "Kept" }));
+    const [after] = await database.db.select().from(posts).where(eq(posts.id, saved.postId));
+    expect(after).toMatchObject({ coverImageId, socialImageId: coverImageId });
+
+    const removed = await settleImageField(database, actor, {
+      remove: "on",
+      currentId: coverImageId!,
+    });
+    expect(removed).toEqual({ ok: true, imageId: null, uploaded: false });
+    await savePost(
+      database,
+      actor,
+      saved.postId,
+      draft("Cover story", { coverImageId: null, socialImageId: null, coverAlt: "" }),
+    );
+    const [gone] = await database.db.select().from(posts).where(eq(posts.id, saved.postId));
+    expect(gone).toMatchObject({ coverImageId: null, socialImageId: null });
+  });
+
+  it("refuses a file that is not an image, and ignores a kept id that names no image", async () => {
+    const text = new File(["not an image"], "notes.jpg", { type: "image/jpeg" });
+    expect(await settleImageField(database, actor, { file: text })).toEqual({
+      ok: false,
+      error: UPLOAD_MESSAGES.notAnImage,
+    });
+    expect(
+      await settleImageField(database, actor, {
+        currentId: "00000000-0000-4000-8000-000000000000",
+      }),
+    ).toEqual({ ok: true, imageId: undefined, uploaded: false });
   });
 });

@@ -330,17 +330,50 @@ export type SaveOutcome =
   | { ok: false; errors: Record<string, string> };
 
 /** What a save writes: the form's values, or a revision's. */
-type PostValues = Omit<PostInput, "intent" | "postId" | "publishAt"> & {
+type PostValues = Omit<
+  PostInput,
+  "intent" | "postId" | "publishAt" | "coverAlt" | ImageInputName
+> & {
   publishAt: Date | null;
   coverImageId?: string | null;
   coverAlt?: string;
   socialImageId?: string | null;
 };
 
-/** The form's values as a save takes them (the time read in the company's zone). */
-export function postValuesFrom(input: PostInput): PostValues {
-  const { intent: _intent, postId: _postId, publishAt, ...rest } = input;
-  return { ...rest, publishAt: publishAt ? (zonedTimeToInstant(publishAt) ?? null) : null };
+/** The image upload fields' inputs: the action turns them into image ids first. */
+type ImageInputName =
+  | "coverFile"
+  | "currentCoverId"
+  | "removeCover"
+  | "socialFile"
+  | "currentSocialId"
+  | "removeSocial";
+
+/**
+ * The form's values as a save takes them (the time read in the company's zone), with the
+ * images the action settled (undefined: keep the post's own).
+ */
+export function postValuesFrom(
+  input: PostInput,
+  images: { coverImageId?: string | null; socialImageId?: string | null } = {},
+): PostValues {
+  const {
+    intent: _intent,
+    postId: _postId,
+    publishAt,
+    coverFile: _coverFile,
+    currentCoverId: _currentCoverId,
+    removeCover: _removeCover,
+    socialFile: _socialFile,
+    currentSocialId: _currentSocialId,
+    removeSocial: _removeSocial,
+    ...rest
+  } = input;
+  return {
+    ...rest,
+    ...images,
+    publishAt: publishAt ? (zonedTimeToInstant(publishAt) ?? null) : null,
+  };
 }
 
 /**

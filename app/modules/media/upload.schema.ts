@@ -46,6 +46,19 @@ export const imageAltText = z
   .transform((alt) => alt ?? "");
 
 /**
+ * The id of the image a form keeps (`ImageUploadField`'s hidden input); anything not shaped
+ * like an image id is ignored rather than sent to the database.
+ */
+export const keptImageId = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+      ? value
+      : undefined,
+  );
+
+/**
  * Requires the alternative text named `altName` whenever the image named `fileName` is
  * set: a new file chosen, or an image already kept (its id in `currentName`, the hidden
  * input `ImageUploadField` renders) and not being removed (the `removeName` checkbox).

@@ -48,6 +48,37 @@ export async function storeUploadedImage(
   return { ok: true, imageId };
 }
 
+/** What an image field of a saved form comes to (undefined: the form said nothing). */
+export type ImageFieldOutcome =
+  | { ok: true; imageId: string | null | undefined; uploaded: boolean }
+  | { ok: false; error: string };
+
+/**
+ * Settles one `ImageUploadField` of a posted form: a new file is checked and stored; else
+ * "remove" clears the image; else the kept image's id stands when that image exists (it
+ * may be one uploaded by an earlier, refused save of the same form); else undefined, so
+ * the record keeps what it has (docs/REQUIREMENTS.md R10.11).
+ */
+export async function settleImageField(
+  database: Pick<DatabaseHandle, "transaction" | "db">,
+  actor: Actor,
+  field: { file?: File; currentId?: string; remove?: unknown },
+): Promise<ImageFieldOutcome> {
+  if (field.file && field.file.size > 0) {
+    const stored = await storeUploadedImage(database, actor, field.file);
+    return stored.ok ? { ok: true, imageId: stored.imageId, uploaded: true } : stored;
+  }
+  if (field.remove) return { ok: true, imageId: null, uploaded: false };
+  if (field.currentId && isImageId(field.currentId)) {
+    const [row] = await database.db
+      .select({ id: images.id })
+      .from(images)
+      .where(eq(images.id, field.currentId));
+    if (row) return { ok: true, imageId: row.id, uploaded: false };
+  }
+  return { ok: true, imageId: undefined, uploaded: false };
+}
+
 /**
  * The checks and the rendering, without storing: for a screen that saves the image in the
  * same transaction as the record using it (`insertPreparedImage`). Rendering takes a

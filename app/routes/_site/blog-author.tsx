@@ -5,9 +5,11 @@ import { CtaBand } from "~/components/site/cta-band";
 import { JsonLd } from "~/components/site/json-ld";
 import { ArrowLink } from "~/components/site/page-blocks";
 import { PageHero } from "~/components/site/page-hero";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Section } from "~/components/ui/section";
 import { findAuthor } from "~/modules/content/blog.server";
 import { loadPostListPage, postingOf } from "~/modules/content/blog-pages.server";
+import { loadResponsiveImages } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { breadcrumbJsonLd, postListJsonLd } from "~/modules/seo/blog-json-ld";
 import { postListMeta } from "~/modules/seo/blog-meta";
@@ -24,13 +26,22 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const author = await findAuthor(context.get(runtimeContext).db, params.slug);
+  const { db } = context.get(runtimeContext);
+  const author = await findAuthor(db, params.slug);
   if (!author) throw data(null, { status: 404 });
-  const list = await loadPostListPage(request, context, { authorId: author.id });
+  const [list, photos] = await Promise.all([
+    loadPostListPage(request, context, { authorId: author.id }),
+    loadResponsiveImages(
+      db,
+      author.photoImageId ? [{ id: author.photoImageId, alt: author.photoAlt }] : [],
+    ),
+  ]);
+  const photo = author.photoImageId ? (photos.get(author.photoImageId) ?? null) : null;
   const path = `/blog/author/${author.slug}`;
   return {
     ...list,
     author,
+    photo,
     jsonLd: [
       {
         ...postListJsonLd(
@@ -59,10 +70,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function BlogAuthor({ loaderData }: Route.ComponentProps) {
-  const { author, posts, page, pageCount, jsonLd } = loaderData;
+  const { author, photo, posts, page, pageCount, jsonLd } = loaderData;
   return (
     <>
       <PageHero eyebrow={author.title || "Author"} title={author.name}>
+        {photo && (
+          <ResponsiveImage
+            image={photo}
+            sizes="6rem"
+            priority
+            className="mb-4 block w-24"
+            imgClassName="rounded-full"
+          />
+        )}
         <p>{describe(author)}</p>
       </PageHero>
       <Section tone="plain" labelledBy="author-posts-heading">

@@ -11,6 +11,7 @@ import { loadCovers } from "~/modules/content/blog-covers.server";
 import { withCovers } from "~/modules/content/blog-pages.server";
 import { findPost, relatedPosts } from "~/modules/content/blog.server";
 import { plainText, renderMarkdown } from "~/modules/content/markdown.server";
+import { loadResponsiveImages } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { currentStaff } from "~/modules/staff/guard.server";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/modules/seo/blog-json-ld";
@@ -55,19 +56,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const post = await findPost(db, params.slug, { preview });
   if (!post) throw data(null, { status: 404 });
 
-  const [covers, related] = await Promise.all([
+  const [covers, related, uploaded] = await Promise.all([
     loadCovers(db, [post]),
     relatedPosts(db, post).then((posts) => withCovers(context, posts)),
+    loadResponsiveImages(db, [
+      ...(post.socialImageId ? [{ id: post.socialImageId, alt: "" }] : []),
+      ...(post.author.photoImageId
+        ? [{ id: post.author.photoImageId, alt: post.author.photoAlt }]
+        : []),
+    ]),
   ]);
   const cover = covers.get(post.id) ?? null;
-  const largest = cover?.variants.at(-1);
+  const authorPhoto = post.author.photoImageId
+    ? (uploaded.get(post.author.photoImageId) ?? null)
+    : null;
+  // Shared links show the social image, else the cover (docs/REQUIREMENTS.md R11.6).
+  const social = (post.socialImageId && uploaded.get(post.socialImageId)) || cover;
+  const largest = social?.variants.at(-1);
   const description = post.seoDescription || post.excerpt || plainText(post.body);
   const path = `/blog/${post.slug}`;
   const { body, ...shown } = post;
   const loaded = {
-    post: { ...shown, coverImageId: undefined },
+    post: {
+      ...shown,
+      coverImageId: undefined,
+      socialImageId: undefined,
+      author: { ...shown.author, photoImageId: undefined },
+    },
     html: renderMarkdown(body, { siteOrigin: origin }),
     cover,
+    authorPhoto,
     related,
     seo: {
       title: post.seoTitle || post.title,
@@ -75,7 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       image: largest
         ? {
             path: largest.webp,
-            size: [largest.width, Math.round((cover!.height * largest.width) / cover!.width)] as [
+            size: [largest.width, Math.round((social!.height * largest.width) / social!.width)] as [
               number,
               number,
             ],
@@ -109,7 +127,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, html, cover, related, jsonLd } = loaderData;
+  const { post, html, cover, authorPhoto, related, jsonLd } = loaderData;
   return (
     <>
       <article aria-labelledby="post-title" className="bg-white">
@@ -192,6 +210,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             aria-labelledby="author-heading"
             className="mx-auto mt-14 max-w-3xl rounded-(--radius-card) border border-stone-200 bg-stone-50 p-6"
           >
+            {authorPhoto && (
+              <ResponsiveImage
+                image={authorPhoto}
+                sizes="5rem"
+                className="float-right ml-4 block w-20"
+                imgClassName="rounded-full"
+              />
+            )}
             <h2 id="author-heading" className="text-2xl">
               About {post.author.name}
             </h2>

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/authors";
 import { EntryScreen, type EntryFields, type EntryKind } from "~/components/admin/content-entries";
+import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
 import {
   authorCommandSchema,
   createAuthorSchema,
   deleteAuthorSchema,
+  PHOTO_IMAGE_NAMES,
   updateAuthorSchema,
 } from "~/modules/content/author.schema";
 import {
@@ -14,6 +16,8 @@ import {
   updateAuthor,
 } from "~/modules/content/authors.server";
 import { entryAction, entryPage } from "~/modules/content/entry-action.server";
+import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
+import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Authors | Staff area" }];
@@ -27,7 +31,22 @@ const KIND: EntryKind = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
-  return entryPage(request, context, listAuthors);
+  const page = await entryPage(request, context, listAuthors);
+  const editing = page.rows.find((row) => row.id === page.editId);
+  const photo = editing?.photoImageId
+    ? await keptPhoto(context.get(runtimeContext).db, editing.photoImageId, editing.photoAlt)
+    : undefined;
+  return { ...page, photo };
+}
+
+/** A photo's id with what to show for it. */
+async function keptPhoto(
+  db: Parameters<typeof loadResponsiveImages>[0],
+  id: string,
+  alt: string,
+): Promise<KeptImage> {
+  const found = await loadResponsiveImages(db, [{ id, alt }]);
+  return { id, image: found.get(id) };
 }
 
 /** Add, edit or delete an author (editors and admins). */
@@ -40,6 +59,29 @@ export function action({ request, context }: Route.ActionArgs) {
     create: createAuthor,
     update: updateAuthor,
     remove: deleteAuthor,
+    // The photo is stored first; a refusal after it shows it as the current photo.
+    settle: async (database, actor, values, refused = {}) => {
+      const { photoFile, currentPhotoId, removePhoto, ...rest } = values;
+      const photo = await settleImageField(database, actor, {
+        file: photoFile instanceof File && !refused.photoFile ? photoFile : undefined,
+        currentId: typeof currentPhotoId === "string" ? currentPhotoId : undefined,
+        remove: removePhoto,
+      });
+      if (!photo.ok) return { values, errors: { photoFile: photo.error } };
+      const answer =
+        photo.uploaded && photo.imageId
+          ? {
+              uploadedPhoto: await keptPhoto(
+                database.db,
+                photo.imageId,
+                String(rest.photoAlt ?? ""),
+              ),
+            }
+          : undefined;
+      // The alt text field is always on the form: empty means none.
+      const photoAlt = typeof rest.photoAlt === "string" ? rest.photoAlt : "";
+      return { values: { ...rest, photoAlt, photoImageId: photo.imageId }, answer };
+    },
   });
 }
 
@@ -56,14 +98,28 @@ export default function Authors({ loaderData, actionData }: Route.ComponentProps
         update: updateAuthorSchema,
         delete: deleteAuthorSchema,
       }}
-      fields={(fields) => <AuthorFields fields={fields} />}
+      encType="multipart/form-data"
+      fields={(fields, editing) => (
+        <AuthorFields
+          fields={fields}
+          photo={uploadedPhotoOf(actionData) ?? (editing && loaderData.photo)}
+        />
+      )}
       detail={(author) => author.title && <span>{author.title}</span>}
     />
   );
 }
 
-/** The author's own fields. The photo (with its alt text) joins them with image uploads. */
-function AuthorFields({ fields }: { fields: EntryFields }) {
+/** A photo stored by a save refused for another field, from its answer. */
+function uploadedPhotoOf(actionData: unknown): KeptImage | undefined {
+  if (!actionData || typeof actionData !== "object" || !("uploadedPhoto" in actionData)) {
+    return undefined;
+  }
+  return actionData.uploadedPhoto as KeptImage;
+}
+
+/** The author's own fields: title, bio, and the photo with its alt text. */
+function AuthorFields({ fields, photo }: { fields: EntryFields; photo?: KeptImage }) {
   return (
     <>
       <FormTextField
@@ -79,6 +135,23 @@ function AuthorFields({ fields }: { fields: EntryFields }) {
         rows={4}
         className="sm:col-span-2"
       />
+      <div className="sm:col-span-2">
+        <ImageUploadField
+          name={PHOTO_IMAGE_NAMES.fileName}
+          altName={PHOTO_IMAGE_NAMES.altName}
+          currentName={PHOTO_IMAGE_NAMES.currentName}
+          removeName={PHOTO_IMAGE_NAMES.removeName}
+          label="Photo"
+          altLabel="Photo description (alt text)"
+          currentImage={photo?.image}
+          currentImageId={photo?.id}
+          altDefault={
+            typeof fields.photoAlt?.initialValue === "string" ? fields.photoAlt.initialValue : ""
+          }
+          altError={fields.photoAlt?.errors?.[0]}
+          fileError={fields.photoFile?.errors?.[0]}
+        />
+      </div>
     </>
   );
 }

@@ -2,14 +2,17 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post-edit";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader, Panel } from "~/components/admin/page";
+import type { KeptImage } from "~/components/admin/image-upload-field";
 import { PostEditor, RestoreForm, type PostEditorValues } from "~/components/admin/post-editor";
 import { buttonClasses } from "~/components/ui/button";
 import {
+  COVER_IMAGE_NAMES,
   instantToZonedTime,
   POST_MESSAGES,
   POST_STATUS_LABELS,
   postEditorSchema,
   postViewHref,
+  SOCIAL_IMAGE_NAMES,
 } from "~/modules/content/post.schema";
 import {
   getRevision,
@@ -19,6 +22,8 @@ import {
   restoreRevision,
   savePost,
 } from "~/modules/content/posts.server";
+import type { Database } from "~/db/client.server";
+import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
@@ -40,6 +45,22 @@ function postIdOf(params: { postId?: string }): number | undefined {
 
 const notFound = () => data({ message: POST_MESSAGES.notFound }, { status: 404 });
 
+/** The editor's cover and social image, ids with what to show for them. */
+async function keptImages(
+  db: Database,
+  ids: { cover?: string | null; coverAlt: string; social?: string | null },
+): Promise<{ cover?: KeptImage; social?: KeptImage }> {
+  const wanted = [
+    ...(ids.cover ? [{ id: ids.cover, alt: ids.coverAlt }] : []),
+    ...(ids.social ? [{ id: ids.social, alt: "" }] : []),
+  ];
+  const found = await loadResponsiveImages(db, wanted);
+  return {
+    cover: ids.cover ? { id: ids.cover, image: found.get(ids.cover) } : undefined,
+    social: ids.social ? { id: ids.social, image: found.get(ids.social) } : undefined,
+  };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, config } = context.get(runtimeContext);
@@ -54,6 +75,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const revisionParam = new URL(request.url).searchParams.get("revision");
   const revisionId = revisionParam && /^\d{1,15}$/.test(revisionParam) ? Number(revisionParam) : 0;
   const viewed = revisionId ? ((await getRevision(db, postId, revisionId)) ?? null) : null;
+  const images = await keptImages(db, {
+    cover: post.coverImageId,
+    coverAlt: post.coverAlt,
+    social: post.socialImageId,
+  });
   return {
     ...base,
     post: {
@@ -63,6 +89,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: post.status,
       updatedAt: post.updatedAt.toISOString(),
       viewHref: postViewHref(post.slug, post.status),
+      coverImage: images.cover,
+      socialImage: images.social,
       defaults: {
         title: post.title,
         slug: post.slug,
@@ -74,6 +102,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         publishAt: post.publishAt ? instantToZonedTime(post.publishAt) : "",
         seoTitle: post.seoTitle,
         seoDescription: post.seoDescription,
+        coverAlt: post.coverAlt,
       } satisfies PostEditorValues,
     },
     revisions,
@@ -86,10 +115,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireActor(context);
   const postId = postIdOf(params);
   const { formId, submission } = await readStaffForm(request, postEditorSchema);
-  if (submission.status !== "success") return formAnswer(formId, submission);
-  const command = submission.value;
+  const command = submission.status === "success" ? submission.value : undefined;
+  if (!command && submission.payload.intent !== "save") return formAnswer(formId, submission);
 
-  if (command.intent === "restore") {
+  if (command?.intent === "restore") {
     if (postId === undefined || command.postId !== postId) throw notFound();
     const outcome = await restoreRevision(runtime.database, actor, postId, command.revisionId);
     // The restore buttons have no fields to show a message beside: the page says it.
@@ -105,8 +134,46 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  const outcome = await savePost(runtime.database, actor, postId, postValuesFrom(command));
-  if (!outcome.ok) return formAnswer(formId, submission, refusalOf(outcome.errors));
+  // Images first (rendering takes a moment), even when another field was refused (the
+  // browser checks nothing without JavaScript): a refusal then keeps what was uploaded.
+  const input: Record<string, unknown> = command ?? submission.payload;
+  const refused = (submission.status === "error" && submission.error) || {};
+  const imageInput = (names: { fileName: string; currentName: string; removeName: string }) => {
+    const file = input[names.fileName];
+    const currentId = input[names.currentName];
+    return {
+      file: file instanceof File && !refused[names.fileName] ? file : undefined,
+      currentId: typeof currentId === "string" ? currentId : undefined,
+      remove: input[names.removeName],
+    };
+  };
+  const cover = await settleImageField(runtime.database, actor, imageInput(COVER_IMAGE_NAMES));
+  const social = await settleImageField(runtime.database, actor, imageInput(SOCIAL_IMAGE_NAMES));
+  const refuse = async (refusal: ReturnType<typeof refusalOf>) => {
+    // An image stored by this save comes back as the current one.
+    const answer = formAnswer(formId, submission, refusal);
+    const uploaded = await keptImages(runtime.db, {
+      cover: cover.ok && cover.uploaded ? cover.imageId : undefined,
+      coverAlt: typeof input.coverAlt === "string" ? input.coverAlt : "",
+      social: social.ok && social.uploaded ? social.imageId : undefined,
+    });
+    return data({ ...answer.data, uploaded }, answer.init ?? undefined);
+  };
+  const uploadErrors = {
+    ...(!cover.ok && { coverFile: cover.error }),
+    ...(!social.ok && { socialFile: social.error }),
+  };
+  if (!command || !cover.ok || !social.ok) {
+    return refuse({ formError: undefined, fieldErrors: uploadErrors });
+  }
+
+  const outcome = await savePost(
+    runtime.database,
+    actor,
+    postId,
+    postValuesFrom(command, { coverImageId: cover.imageId, socialImageId: social.imageId }),
+  );
+  if (!outcome.ok) return refuse(refusalOf(outcome.errors));
   const message = outcome.created
     ? "Post created."
     : outcome.redirected
@@ -116,6 +183,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     message,
     tone: "success",
   });
+}
+
+/** The images a refused save stored, from its answer. */
+function uploadedOf(actionData: unknown): { cover?: KeptImage; social?: KeptImage } {
+  if (!actionData || typeof actionData !== "object" || !("uploaded" in actionData)) return {};
+  return (actionData.uploaded ?? {}) as { cover?: KeptImage; social?: KeptImage };
 }
 
 const EMPTY: PostEditorValues = {
@@ -129,10 +202,13 @@ const EMPTY: PostEditorValues = {
   publishAt: "",
   seoTitle: "",
   seoDescription: "",
+  coverAlt: "",
 };
 
 export default function PostEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { post, authors, categories, revisions, viewed, siteOrigin } = loaderData;
+  // An image stored by a save that was refused for another field stands as the current one.
+  const uploaded = uploadedOf(actionData);
   return (
     <>
       <PageHeader
@@ -189,6 +265,8 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         viewHref={post?.viewHref}
         revisions={revisions}
         actionData={actionData}
+        coverImage={uploaded.cover ?? post?.coverImage}
+        socialImage={uploaded.social ?? post?.socialImage}
       />
     </>
   );

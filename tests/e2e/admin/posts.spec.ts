@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "../support/fixtures";
 import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
 
@@ -14,8 +15,17 @@ const uniqueTitle = (project: string) =>
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-test("an editor writes a post, previews it, saves a draft, schedules it and publishes it", async ({
+/** A small real photo-like JPEG, made here so the upload goes through the whole pipeline. */
+const coverJpeg = () =>
+  sharp({
+    create: { width: 960, height: 600, channels: 3, background: { r: 180, g: 150, b: 110 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+test("an editor writes a post with a cover, previews it, saves a draft, schedules it and publishes it", async ({
   page,
+  request,
 }, testInfo) => {
   test.setTimeout(90_000);
   const title = uniqueTitle(testInfo.project.name);
@@ -37,12 +47,23 @@ test("an editor writes a post, previews it, saves a draft, schedules it and publ
   await leave.getByRole("button", { name: "Stay" }).click();
   await expect(page).toHaveURL(/\/admin\/posts\/new$/);
 
+  await page.getByLabel("Cover image", { exact: true }).setInputFiles({
+    name: "curbless-shower.jpg",
+    mimeType: "image/jpeg",
+    buffer: await coverJpeg(),
+  });
+  await page.getByLabel("Cover description (alt text)").fill("A curbless walk-in shower");
   await page.getByRole("combobox", { name: "Author" }).selectOption({ label: "Riley Tester" });
-  await page.getByRole("checkbox", { name: "Planning" }).check();
+  await page.getByRole("checkbox", { name: "Planning", exact: true }).check();
   await page.getByRole("button", { name: "Create post" }).click();
   await expect(toast(page, "Post created.")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
   await expect(page.getByText(/^Draft · \/blog\/curbless-shower-notes-/)).toBeVisible();
+  // The cover was stored and is shown as the current one, with its description kept.
+  await expect(page.getByText("Current image").first()).toBeVisible();
+  await expect(page.getByLabel("Cover description (alt text)")).toHaveValue(
+    "A curbless walk-in shower",
+  );
   await expect(page.getByRole("link", { name: /View preview/ })).toHaveAttribute(
     "href",
     /\/blog\/curbless-shower-notes-.*\?preview=1$/,
@@ -63,6 +84,17 @@ test("an editor writes a post, previews it, saves a draft, schedules it and publ
   );
   // Every save kept a revision.
   await expect(page.getByRole("region", { name: "Revisions (3)" })).toBeVisible();
+
+  // The public page shows the uploaded cover, served from /media/.
+  const publicHref = await page
+    .getByRole("link", { name: /View on the site/ })
+    .getAttribute("href");
+  await page.goto(publicHref!);
+  const cover = page.locator("article img[alt='A curbless walk-in shower']");
+  await expect(cover).toBeVisible();
+  const src = await cover.getAttribute("src");
+  expect(src).toMatch(/^\/media\//);
+  expect((await request.get(src!)).status()).toBe(200);
 
   // The list finds it by its title, status and category, and not under another status.
   await page.goto("/admin/posts");
@@ -100,6 +132,34 @@ test.describe("without JavaScript", () => {
       "aria-invalid",
       "true",
     );
+    await page.context().close();
+  });
+
+  test("a cover sent with a mistake elsewhere is kept, so the file need not be chosen again", async ({
+    browser,
+    page: signedIn,
+  }, testInfo) => {
+    await signIn(signedIn, e2eEditor());
+    const page = await withoutJavaScript(browser, signedIn);
+    await page.goto("/admin/posts/new");
+    const title = uniqueTitle(`kept ${testInfo.project.name}`);
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByLabel("Cover image", { exact: true }).setInputFiles({
+      name: "tub.jpg",
+      mimeType: "image/jpeg",
+      buffer: await coverJpeg(),
+    });
+    await page.getByLabel("Cover description (alt text)").fill("A freestanding tub");
+    await page.getByRole("button", { name: "Create post" }).click();
+
+    // Refused for the author, but the cover is now the current image.
+    await expect(page.getByText("Choose an author.")).toBeVisible();
+    await expect(page.getByRole("img", { name: "A freestanding tub" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Author" }).selectOption({ label: "Riley Tester" });
+    await page.getByRole("checkbox", { name: "Planning", exact: true }).check();
+    await page.getByRole("button", { name: "Create post" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByRole("img", { name: "A freestanding tub" })).toBeVisible();
     await page.context().close();
   });
 });
