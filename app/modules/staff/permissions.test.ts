@@ -53,9 +53,9 @@ describe("the staff permission table", () => {
       "dashboard",
       "leads",
       "posts",
-      "reviews",
       "authors",
       "categories",
+      "reviews",
       "redirects",
       "notFound",
       "settings",
@@ -66,9 +66,9 @@ describe("the staff permission table", () => {
     expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
       "dashboard",
       "posts",
-      "reviews",
       "authors",
       "categories",
+      "reviews",
       "redirects",
       "notFound",
     ]);

@@ -15,9 +15,9 @@ export type AdminArea =
   | "dashboard"
   | "leads"
   | "posts"
-  | "reviews"
   | "authors"
   | "categories"
+  | "reviews"
   | "redirects"
   | "notFound"
   | "settings"
@@ -76,15 +76,6 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     group: "content",
   },
   {
-    area: "reviews",
-    path: "/admin/reviews",
-    routes: ["admin/reviews"],
-    label: "Reviews",
-    roles: EVERY_STAFF,
-    inNavigation: true,
-    group: "content",
-  },
-  {
     area: "authors",
     path: "/admin/authors",
     routes: ["admin/authors"],
@@ -98,6 +89,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/categories",
     routes: ["admin/categories"],
     label: "Categories",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    area: "reviews",
+    path: "/admin/reviews",
+    routes: ["admin/reviews"],
+    label: "Reviews",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",

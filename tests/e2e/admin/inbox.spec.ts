@@ -102,8 +102,11 @@ test.describe("an editor", () => {
     await expect(navigation.getByRole("link")).toHaveText([
       "Dashboard",
       "Posts",
+      "Authors",
+      "Categories",
       "Reviews",
       "Redirects",
+      "404 log",
       "View the site",
     ]);
 
