@@ -1,4 +1,5 @@
 import { expect, test } from "../support/fixtures";
+import { navigateInApp } from "../support/client-navigation";
 import { e2eEditor, signIn } from "../support/staff";
 
 /** The 404 log (docs/REQUIREMENTS.md R4.12): a person's 404 reaches it, an editor dismisses it. */
@@ -69,4 +70,33 @@ test("a missing page a person reached is in the log; an editor dismisses it and 
       "error: Failed to load resource: the server responded with a status of 404 (Not Found)",
     );
   }
+});
+
+test("an editor turns a 404 log entry into a redirect: the old URL then answers 301, in HTTP and in the app", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const path = `/old-tile-guide-${testInfo.project.name}-${Date.now().toString(36)}`;
+  expect((await page.goto(path))?.status()).toBe(404);
+
+  await signIn(page, e2eEditor());
+  const row = page.getByRole("row").filter({ hasText: path });
+  await expect(async () => {
+    await page.goto("/admin/not-found?sort=recent");
+    await expect(row).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  await row.getByRole("link", { name: /^Create redirect/ }).click();
+  const form = page.getByRole("region", { name: "Add a redirect" });
+  await expect(form.getByLabel("Old path")).toHaveValue(path);
+  await form.getByLabel("Goes to").fill("/bathrooms");
+  await form.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Redirect added." })).toBeVisible();
+
+  const answer = await request.get(path, { maxRedirects: 0 });
+  expect(answer.status()).toBe(301);
+  expect(answer.headers()["location"]).toBe("/bathrooms");
+  const inApp = await navigateInApp(page, path, (url) => url.pathname === "/bathrooms");
+  expect(inApp.sameDocument).toBe(true);
 });

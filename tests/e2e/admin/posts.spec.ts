@@ -26,6 +26,8 @@ const coverJpeg = () =>
 test("an editor writes a post with a cover, previews it, saves a draft, schedules it and publishes it", async ({
   page,
   request,
+  browser,
+  baseURL,
 }, testInfo) => {
   test.setTimeout(90_000);
   const title = uniqueTitle(testInfo.project.name);
@@ -69,11 +71,32 @@ test("an editor writes a post with a cover, previews it, saves a draft, schedule
     /\/blog\/curbless-shower-notes-.*\?preview=1$/,
   );
 
+  // The draft: staff preview it on the public page; a visitor's browser gets 404 there.
+  const previewHref = (await page
+    .getByRole("link", { name: /View preview/ })
+    .getAttribute("href"))!;
+  const postPath = new URL(previewHref, baseURL).pathname;
+  const staffPreview = await page.context().newPage();
+  await staffPreview.goto(previewHref);
+  await expect(staffPreview.getByText("Preview: not published.")).toBeVisible();
+  await expect(staffPreview.getByRole("heading", { level: 1 })).toHaveText(title);
+  await staffPreview.close();
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  for (const path of [postPath, `${postPath}?preview=1`]) {
+    expect((await visitor.goto(path))?.status(), path).toBe(404);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  }
+  await visitor.goto("/blog");
+  await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
+
   await page.getByRole("radio", { name: "Scheduled" }).check();
   await page.getByLabel("Publish at (New York time)").fill("2099-03-02T09:30");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, "Post saved.")).toBeVisible();
   await expect(page.getByText(/^Scheduled · /)).toBeVisible();
+  // Scheduled for later is still not public.
+  expect((await request.get(postPath)).status()).toBe(404);
 
   await page.getByRole("radio", { name: "Published" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -84,6 +107,16 @@ test("an editor writes a post with a cover, previews it, saves a draft, schedule
   );
   // Every save kept a revision.
   await expect(page.getByRole("region", { name: "Revisions (3)" })).toBeVisible();
+
+  // Published: on /blog for a visitor, in the feed and in the sitemap.
+  await visitor.goto("/blog");
+  await expect(visitor.getByRole("link", { name: title })).toBeVisible();
+  const feed = await (await request.get("/rss.xml")).text();
+  expect(feed).toContain(`<title>${title}</title>`);
+  expect(feed).toContain(`${postPath}</link>`);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toMatch(new RegExp(`<loc>[^<]*${postPath}</loc>\\s*<lastmod>\\d{4}-`));
+  await visitorContext.close();
 
   // The public page shows the uploaded cover, served from /media/.
   const publicHref = await page

@@ -1,4 +1,5 @@
 import { expect, test } from "../support/fixtures";
+import { navigateInApp } from "../support/client-navigation";
 import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
 
 /**
@@ -34,25 +35,8 @@ test("an editor adds a rule: the old path answers 301 to the new one, in HTTP an
   expect(head.status()).toBe(301);
 
   // A navigation inside the app: the browser follows without loading a new document.
-  await page.goto("/");
-  await page.evaluate(() => {
-    (window as unknown as { stillTheSameDocument: boolean }).stillTheSameDocument = true;
-  });
-  const dataRequest = page.waitForRequest((req) => req.url().includes(`${oldPath}.data`));
-  await page.evaluate((to) => {
-    const router = (
-      window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
-    ).__reactRouterDataRouter;
-    router.navigate(to);
-  }, oldPath);
-  await dataRequest;
-  await page.waitForURL((url) => url.pathname === "/about-us");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(
-    await page.evaluate(
-      () => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument,
-    ),
-  ).toBe(true);
+  const inApp = await navigateInApp(page, oldPath, (url) => url.pathname === "/about-us");
+  expect(inApp.sameDocument).toBe(true);
 
   // The hits reach the list within a few seconds.
   await expect(async () => {

@@ -130,8 +130,7 @@ test("unknown posts and pages past the last answer 404; preview needs a staff se
   request,
   page,
 }) => {
-  // Drafts themselves are checked in app/modules/content/blog.integration.test.ts: this
-  // suite has no way yet to write one into the server's database.
+  // A draft and a scheduled post in a visitor's browser: tests/e2e/admin/posts.spec.ts.
   expect((await request.get("/blog/no-such-post")).status()).toBe(404);
   expect((await request.get("/blog/no-such-post?preview=1")).status()).toBe(404);
   expect((await request.get("/blog?page=99")).status()).toBe(404);
