@@ -33,4 +33,25 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    // Schemas are built after Zod is set up for the browser's CSP (app/modules/platform/zod-config.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "app/modules/platform/zod.ts",
+      "app/modules/platform/zod-mini.ts",
+      "**/*.test.{ts,tsx}",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["zod", "zod/mini", "zod/v4", "zod/v4-mini"].map((name) => ({
+            name,
+            message: "Import z from ~/modules/platform/zod (or zod-mini), which sets Zod up first.",
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
 );

@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Client code only the staff area uses. */
 const STAFF_ONLY =
-  /app[\\/](components[\\/]admin|modules[\\/](staff|audit)|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]settings[\\/]settings\.schema)/;
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema)[\w-]+\.schema)/;
 
 export default defineConfig({
   resolve: {
@@ -26,6 +26,13 @@ export default defineConfig({
                   priority: 30,
                 },
                 {
+                  // Zod's core, which both the staff area's full Zod and the consultation
+                  // form's smaller build stand on: loaded by either, never by a page alone.
+                  name: "zod",
+                  test: /node_modules[\\/]zod[\\/]v4[\\/](core|locales)[\\/]|app[\\/]modules[\\/]platform[\\/]zod-config/,
+                  priority: 25,
+                },
+                {
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
                   // script budget is tight), follow the pages that import them. Taken
@@ -34,7 +41,7 @@ export default defineConfig({
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|feature-list|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu/.test(
+                    !/legal-document|feature-list|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod/.test(
                       id,
                     ),
                   priority: 20,

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import type { ResponsiveImageData } from "~/modules/media/image";
 import {
   imageAltText,

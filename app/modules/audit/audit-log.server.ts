@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import type { Database } from "~/db/client.server";
 import { auditEvents, type AuditEvent } from "~/db/schema";
 import { listAudit } from "./audit.server";

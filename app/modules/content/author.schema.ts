@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import {
   keptImageId,
   MAX_ALT_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import { moveToInput, nameInput, optionalText, rowId, slugInput } from "./entry.schema";
 
 /** What the categories screen's forms send, shared by the browser's checks and the action. */

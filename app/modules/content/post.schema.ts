@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import { POST_STATUSES } from "~/db/schema/content";
 import {
   imageAltText,
@@ -21,6 +21,9 @@ export const SEO_DESCRIPTION_RECOMMENDED = 160;
 /** Longer than this is refused: nobody would read it in a search result. */
 export const SEO_TITLE_MAX = 70;
 export const SEO_DESCRIPTION_MAX = 200;
+
+/** The longest Markdown body a post may have. */
+const MAX_BODY_LENGTH = 100_000;
 
 export const POST_MESSAGES = {
   title: "Give the post a title.",
@@ -134,7 +137,7 @@ export const postFields = {
     .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern)
     .optional(),
   excerpt: optionalText(500, POST_MESSAGES.excerptLength),
-  body: z.string().max(100_000, POST_MESSAGES.bodyLength).optional().default(""),
+  body: z.string().max(MAX_BODY_LENGTH, POST_MESSAGES.bodyLength).optional().default(""),
   authorId: id(POST_MESSAGES.author),
   categoryIds: z
     .array(id(POST_MESSAGES.categories), { error: POST_MESSAGES.categories })
@@ -202,6 +205,11 @@ export const restoreSchema = z.object({
   intent: z.literal("restore"),
   postId: id(POST_MESSAGES.misunderstood),
   revisionId: id(POST_MESSAGES.revisionNotFound),
+});
+
+/** The editor's live preview: the body as typed so far. */
+export const previewSchema = z.object({
+  markdown: z.string().max(MAX_BODY_LENGTH, POST_MESSAGES.bodyLength).optional().default(""),
 });
 
 export const postEditorSchema = z.discriminatedUnion("intent", [postSchema, restoreSchema]);

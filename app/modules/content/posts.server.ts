@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import * as z from "zod";
+import { z } from "~/modules/platform/zod";
 import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
 import {
   authors,

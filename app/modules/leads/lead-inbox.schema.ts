@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import type { LeadStatus } from "~/db/schema";
 import { LEAD_STATUS_LABELS } from "./lead-status-labels";
 

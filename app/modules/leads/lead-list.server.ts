@@ -13,7 +13,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import * as z from "zod";
+import { z } from "~/modules/platform/zod";
 import type { Database } from "~/db/client.server";
 import { affiliates, LEAD_STATUSES, leads, type LeadStatus } from "~/db/schema";
 import { COMPANY_TIME_ZONE, isUuid } from "~/modules/platform/patterns";

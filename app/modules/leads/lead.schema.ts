@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "~/modules/platform/zod-mini";
 import {
   asksAllPresent,
   isTicked,

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import type { Database } from "~/db/client.server";
 import { mailMessages, type MailMessage, type MailStatus } from "~/db/schema";
 import { maskSecretLinks } from "./secret-links";

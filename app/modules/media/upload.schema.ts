@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 
 /**
  * What an uploaded image may be, shared by the staff forms (checked in the browser as the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 
 /**
  * The 404 log screen's address and its one form, shared by the browser's checks and the

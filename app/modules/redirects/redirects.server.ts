@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { redirects, type Redirect } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 
 /** The buttons beside a review on the staff's Reviews screen: show it on the site, or hide it. */
 export const moderationSchema = z.object({

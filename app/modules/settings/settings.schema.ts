@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/modules/platform/zod";
 import { WEEKDAYS, type OpeningHoursEntry, type Weekday } from "~/db/schema/settings";
 import { sourceOptions } from "~/modules/leads/lead-fields";
 import { EMAIL_PATTERN } from "~/modules/platform/patterns";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 
 /**
  * What a member's own sign-in forms send (My account, and the page a password link opens),

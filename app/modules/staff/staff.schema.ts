@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/platform/zod";
 import { EMAIL_PATTERN } from "~/modules/platform/patterns";
 import { STAFF_ROLES } from "./permissions";
 

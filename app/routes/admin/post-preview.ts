@@ -1,10 +1,9 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/post-preview";
+import { previewSchema } from "~/modules/content/post.schema";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
-
-/** The longest body the editor sends (the post schema's limit). */
-const MAX_MARKDOWN = 100_000;
 
 /**
  * The editor's live preview: Markdown posted in, the HTML the public post page would show
@@ -12,13 +11,12 @@ const MAX_MARKDOWN = 100_000;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context);
-  const form = await request.formData();
-  const markdown = form.get("markdown");
-  if (typeof markdown !== "string" || markdown.length > MAX_MARKDOWN) {
+  const submission = parseWithZod(await request.formData(), { schema: previewSchema });
+  if (submission.status !== "success") {
     return Response.json({ error: "Nothing to preview." }, { status: 400 });
   }
   const { config } = context.get(runtimeContext);
-  const html = renderMarkdown(markdown, { siteOrigin: config.publicUrl.origin });
+  const html = renderMarkdown(submission.value.markdown, { siteOrigin: config.publicUrl.origin });
   return Response.json({ html }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -220,6 +220,83 @@ const FORMS: FormTarget[] = [
     fields: ["intent", "spamId"],
     staff: true,
   },
+  {
+    path: "/admin/posts/new",
+    base: {
+      intent: "save",
+      title: "Fuzzed post",
+      authorId: "1",
+      categoryIds: "1",
+      status: "draft",
+    },
+    fields: [
+      "intent",
+      "postId",
+      "title",
+      "slug",
+      "excerpt",
+      "body",
+      "authorId",
+      "categoryIds",
+      "status",
+      "publishAt",
+      "seoTitle",
+      "seoDescription",
+      "coverAlt",
+      "currentCoverId",
+      "removeCover",
+      "currentSocialId",
+    ],
+    staff: true,
+    runs: 4,
+  },
+  {
+    path: "/admin/posts/1/edit",
+    base: { intent: "restore", postId: "1", revisionId: "1" },
+    fields: ["intent", "postId", "revisionId"],
+    staff: true,
+  },
+  {
+    path: "/admin/posts",
+    base: { intent: "unpublish", postIds: "999999" },
+    fields: ["intent", "postIds"],
+    staff: true,
+  },
+  { path: "/admin/posts/preview", base: {}, fields: ["markdown"], staff: true },
+  {
+    path: "/admin/authors",
+    base: { intent: "create", name: "Fuzzed Author" },
+    fields: [
+      "intent",
+      "id",
+      "name",
+      "slug",
+      "title",
+      "bio",
+      "photoAlt",
+      "currentPhotoId",
+      "moveTo",
+    ],
+    staff: true,
+  },
+  {
+    path: "/admin/categories",
+    base: { intent: "create", name: "Fuzzed Category" },
+    fields: ["intent", "id", "name", "slug", "description", "moveTo"],
+    staff: true,
+  },
+  {
+    path: "/admin/redirects",
+    base: { intent: "create", fromPath: "/fuzzed-old", toPath: "/bathrooms", type: "301" },
+    fields: ["intent", "id", "fromPath", "toPath", "type", "isActive"],
+    staff: true,
+  },
+  {
+    path: "/admin/not-found",
+    base: { intent: "dismiss", entryId: "1" },
+    fields: ["intent", "entryId"],
+    staff: true,
+  },
 ];
 
 /** Filters and ids in the address. */
@@ -232,6 +309,16 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/dashboard", params: ["inbox"] },
   { path: "/admin/set-password", params: ["token"] },
   { path: "/admin/login", params: ["returnTo"] },
+  { path: "/admin/posts", params: ["q", "status", "author", "category", "sort", "page"] },
+  { path: "/admin/posts/1/edit", params: ["revision"] },
+  { path: "/admin/authors", params: ["edit"] },
+  { path: "/admin/categories", params: ["edit"] },
+  { path: "/admin/redirects", params: ["q", "page", "edit", "fromPath"] },
+  { path: "/admin/redirects/export", params: ["q"] },
+  { path: "/admin/not-found", params: ["sort", "dismissed", "page"] },
+  { path: "/blog", params: ["page"] },
+  { path: "/blog/category/design", params: ["page"] },
+  { path: "/blog/curbless-shower-in-an-older-cape", params: ["preview"] },
   { path: "/thank-you", params: ["firstName", "sig"] },
   { path: "/", params: ["utm_source", "aff", "source"] },
 ];
@@ -258,6 +345,99 @@ test("no form field answers a 5xx, whatever characters it gets", async () => {
         { numRuns: form.runs ?? 8, examples: ALWAYS_TRIED },
       );
     }
+  }
+});
+
+/** A multipart body as a browser sends it, with the file part written byte for byte. */
+function multipartBody(
+  fields: Record<string, string>,
+  file: { field: string; filename: string; type: string; bytes: Uint8Array },
+) {
+  const boundary = `----fuzz${Math.random().toString(36).slice(2)}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+  );
+  const filename = file.filename.replace(/["\r\n]/g, "_");
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${filename}"\r\nContent-Type: ${file.type.replace(/[\r\n]/g, "")}\r\n\r\n`,
+    ),
+    Buffer.from(file.bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const UPLOADS: { path: string; field: string; base: Record<string, string> }[] = [
+  {
+    path: "/admin/posts/new",
+    field: "coverFile",
+    base: {
+      intent: "save",
+      title: "Fuzzed upload",
+      authorId: "1",
+      categoryIds: "1",
+      status: "draft",
+      coverAlt: "A fuzzed cover",
+    },
+  },
+  {
+    path: "/admin/authors",
+    field: "photoFile",
+    base: { intent: "create", name: "Fuzzed photo", photoAlt: "A face" },
+  },
+  { path: "/admin/redirects", field: "file", base: { intent: "import-check" } },
+];
+
+/** Files that are not what they claim: garbage, cut-off headers, scripts dressed as images. */
+const hostileFile = fc.record({
+  filename: nastyText,
+  type: fc.constantFrom(
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "image/svg+xml",
+    "text/csv",
+    "application/octet-stream",
+    "",
+  ),
+  bytes: fc.oneof(
+    fc.uint8Array({ maxLength: 2048 }),
+    fc.constantFrom(
+      Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      new TextEncoder().encode("fromPath,toPath,type\n/\u0000,\uD800,301\n=1+1,/x,999\n"),
+    ),
+    nastyText.map((text) => new TextEncoder().encode(text)),
+  ),
+});
+
+test("no uploaded file answers a 5xx, whatever it holds or claims to be", async () => {
+  test.setTimeout(180_000);
+  for (const upload of UPLOADS) {
+    await fc.assert(
+      fc.asyncProperty(hostileFile, async (file) => {
+        const { body, contentType } = multipartBody(upload.base, { field: upload.field, ...file });
+        const answer = await rawRequest(server.baseUrl, upload.path, {
+          method: "POST",
+          headers: {
+            "Content-Type": contentType,
+            Origin: origin,
+            Cookie: adminCookie,
+            "X-Forwarded-For": randomTestAddress(),
+          },
+          body,
+        });
+        expect(
+          answer.status,
+          `${upload.path} ${file.type} ${file.bytes.length} bytes`,
+        ).toBeLessThan(500);
+      }),
+      { numRuns: 12 },
+    );
   }
 });
 
@@ -313,7 +493,16 @@ test("no filter or id in the address answers a 5xx", async () => {
   // Path segments too: a lead id, and the path itself.
   await fc.assert(
     fc.asyncProperty(nastyText, async (value) => {
-      for (const prefix of ["/admin/leads/", "/", "/admin/"]) {
+      for (const prefix of [
+        "/admin/leads/",
+        "/",
+        "/admin/",
+        "/admin/posts/",
+        "/blog/",
+        "/blog/category/",
+        "/blog/author/",
+        "/media/1/",
+      ]) {
         const answer = await rawRequest(
           server.baseUrl,
           `${prefix}${encode(value).slice(0, 2000)}`,
