@@ -215,6 +215,55 @@ describe("a published post's new slug", () => {
   });
 });
 
+describe("a post's address and the redirect rules", () => {
+  const rulesAt = (path: string) =>
+    database.db
+      .select({ to: redirects.toPath, type: redirects.type })
+      .from(redirects)
+      .where(eq(redirects.fromPath, path));
+
+  it("answers 410 Gone once a published post is deleted, and not for a deleted draft", async () => {
+    const shown = await create("Gone tile trends", { status: "published" });
+    const never = await create("Never shown tile trends");
+    await bulkPosts(database, actor, "delete", [shown.postId, never.postId]);
+    expect(await rulesAt("/blog/gone-tile-trends")).toEqual([{ to: "", type: 410 }]);
+    expect(await rulesAt("/blog/never-shown-tile-trends")).toEqual([]);
+    const audit = await database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "posts.bulk_delete"));
+    expect(audit.at(-1)?.details).toMatchObject({ gone: ["/blog/gone-tile-trends"] });
+  });
+
+  it("keeps a rule an editor already made at a deleted post's address", async () => {
+    const { postId } = await create("Moved grout guide", { status: "published" });
+    await database.db
+      .insert(redirects)
+      .values({ fromPath: "/blog/moved-grout-guide", toPath: "/bathrooms", type: 302 });
+    await bulkPosts(database, actor, "delete", [postId]);
+    expect(await rulesAt("/blog/moved-grout-guide")).toEqual([{ to: "/bathrooms", type: 302 }]);
+  });
+
+  it("gives the address back to a post published there, by a save, in bulk or on schedule", async () => {
+    const gone = ["/blog/heated-floors", "/blog/heated-towel-bars", "/blog/heated-mirrors"];
+    await database.db
+      .insert(redirects)
+      .values(gone.map((fromPath) => ({ fromPath, toPath: "", type: 410 as const })));
+
+    await create("Heated floors", { status: "published" });
+    const bars = await create("Heated towel bars");
+    await bulkPosts(database, actor, "publish", [bars.postId]);
+    const mirrors = await create("Heated mirrors");
+    await database.db
+      .update(posts)
+      .set({ status: "scheduled", publishAt: new Date(Date.now() - 60_000) })
+      .where(eq(posts.id, mirrors.postId));
+    expect(await publishDuePosts(database.db)).toContain(mirrors.postId);
+
+    for (const path of gone) expect(await rulesAt(path), path).toEqual([]);
+  });
+});
+
 describe("scheduled publishing", () => {
   it("publishes a scheduled post at its time, dated that time, audited as the system", async () => {
     const at = new Date(Date.now() + 3_600_000);

@@ -478,6 +478,7 @@ async function savePostIn(
     existing?.status === "published" && existing.slug !== slug
       ? (await moveAddress(tx, postPath(existing.slug), postPath(slug), now), true)
       : false;
+  if (status === "published") await freeAddresses(db, [slug]);
 
   await keepRevision(tx, actor, saved, categoryIds, now);
 
@@ -547,6 +548,36 @@ async function moveAddress(tx: Transaction, from: string, to: string, now: Date)
       target: redirects.fromPath,
       set: { toPath: to, type: 301, isActive: true, updatedAt: now },
     });
+}
+
+/**
+ * A published post's address is its own: a rule left there (a 410 for a deleted post, or
+ * a 301 from another post's old slug) would hide it from visitors (R10.3).
+ */
+async function freeAddresses(db: Pick<Database, "delete">, slugs: string[]) {
+  if (slugs.length === 0) return;
+  await db.delete(redirects).where(inArray(redirects.fromPath, slugs.map(postPath)));
+}
+
+/**
+ * The address of a deleted published post answers 410 Gone, so search engines drop it
+ * instead of retrying a 404 (R10.3); a rule an editor already made there is kept.
+ */
+async function retireAddresses(db: Pick<Database, "insert">, slugs: string[], now: Date) {
+  if (slugs.length === 0) return;
+  await db
+    .insert(redirects)
+    .values(
+      slugs.map((slug) => ({
+        fromPath: postPath(slug),
+        toPath: "",
+        type: 410 as const,
+        isActive: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: redirects.fromPath });
 }
 
 /** A revision of the post as saved; only the newest 20 are kept. */
@@ -657,9 +688,16 @@ export async function bulkPosts(
   const ids = [...new Set(postIds)];
   return database.transaction(async (tx) => {
     const db = tx.db;
-    let rows: { id: number }[];
+    let rows: { id: number; slug: string }[];
+    let gone: string[] = [];
     if (action === "delete") {
-      rows = await db.delete(posts).where(inArray(posts.id, ids)).returning({ id: posts.id });
+      const deleted = await db
+        .delete(posts)
+        .where(inArray(posts.id, ids))
+        .returning({ id: posts.id, slug: posts.slug, status: posts.status });
+      rows = deleted;
+      gone = deleted.filter((post) => post.status === "published").map((post) => post.slug);
+      await retireAddresses(db, gone, now);
     } else if (action === "publish") {
       rows = await db
         .update(posts)
@@ -670,19 +708,27 @@ export async function bulkPosts(
           updatedAt: now,
         })
         .where(and(inArray(posts.id, ids), ne(posts.status, "published")))
-        .returning({ id: posts.id });
+        .returning({ id: posts.id, slug: posts.slug });
+      await freeAddresses(
+        db,
+        rows.map((post) => post.slug),
+      );
     } else {
       rows = await db
         .update(posts)
         .set({ status: "draft", publishAt: null, updatedAt: now })
         .where(and(inArray(posts.id, ids), ne(posts.status, "draft")))
-        .returning({ id: posts.id });
+        .returning({ id: posts.id, slug: posts.slug });
     }
     const changed = rows.map((row) => row.id).sort((a, b) => a - b);
     await recordAudit(db, actor, {
       action: `posts.bulk_${action}`,
       target: null,
-      details: { ids: changed, asked: ids.length },
+      details: {
+        ids: changed,
+        asked: ids.length,
+        ...(gone.length > 0 && { gone: gone.map(postPath) }),
+      },
       at: now,
     });
     return { changed };
@@ -700,6 +746,10 @@ export async function publishDuePosts(db: Database, now = new Date()): Promise<n
       .set({ status: "published", publishedAt: sql`${posts.publishAt}`, updatedAt: now })
       .where(and(eq(posts.status, "scheduled"), lte(posts.publishAt, now)))
       .returning({ id: posts.id, slug: posts.slug, publishedAt: posts.publishedAt });
+    await freeAddresses(
+      tx,
+      due.map((post) => post.slug),
+    );
     for (const post of due) {
       await recordAudit(tx, SYSTEM_ACTOR, {
         action: "post.publish",
