@@ -2,6 +2,7 @@ import { desc, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
+import { purgeUnusedImages } from "~/modules/media/uploads.server";
 import { purgeStaleNotFoundPaths } from "~/modules/redirects/not-found-log.server";
 import { purgeLoginHistory } from "~/modules/staff/login-limits.server";
 
@@ -52,6 +53,8 @@ const tasks: Record<string, Task> = {
   expiredVisitorTouches: deleteOlderThan(visitors, visitors.updatedAt, "365 days"),
   // docs/REQUIREMENTS.md R9.10: a 404 log entry nobody reached for 90 days is dropped.
   staleNotFoundPaths: (db) => purgeStaleNotFoundPaths(db),
+  // docs/REQUIREMENTS.md R4.11: an upload no post, revision or author uses, after a day.
+  unusedImages: (db) => purgeUnusedImages(db),
 };
 
 export async function runHousekeeping(db: Database): Promise<Record<string, number>> {

@@ -1,12 +1,25 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, images, imageVariants, users } from "~/db/schema";
+import {
+  auditEvents,
+  authors,
+  images,
+  imageVariants,
+  postRevisions,
+  posts,
+  users,
+} from "~/db/schema";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
 import { IMMUTABLE, mediaResponse } from "./serve.server";
 import { MAX_IMAGE_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload.schema";
-import { imageUrl, loadResponsiveImages, storeUploadedImage } from "./uploads.server";
+import {
+  imageUrl,
+  loadResponsiveImages,
+  purgeUnusedImages,
+  storeUploadedImage,
+} from "./uploads.server";
 
 const database = testDatabaseForFile();
 let actor: Actor;
@@ -220,5 +233,54 @@ describe("loading and serving stored images (R4.11)", () => {
       expect(answer.status, address).toBe(404);
       expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
     }
+  });
+});
+
+describe("purging unused uploads (R4.11)", () => {
+  it("deletes, after a day, an upload no post, revision or author uses, with its variants", async () => {
+    const [unused, fresh, cover, inRevision, photo] = [
+      await upload("unused.jpg"),
+      await upload("fresh.jpg"),
+      await upload("cover.jpg"),
+      await upload("old-cover.jpg"),
+      await upload("portrait.jpg"),
+    ];
+    const dayAndAHalfAgo = new Date(Date.now() - 36 * 3600_000);
+    await database.db
+      .update(images)
+      .set({ createdAt: dayAndAHalfAgo })
+      .where(inArray(images.id, [unused, cover, inRevision, photo]));
+    const [author] = await database.db
+      .insert(authors)
+      .values({ name: "Pia Purge", slug: "pia-purge", photoImageId: photo, photoAlt: "Pia" })
+      .returning({ id: authors.id });
+    const [post] = await database.db
+      .insert(posts)
+      .values({
+        title: "Purge test",
+        slug: "purge-test",
+        authorId: author!.id,
+        coverImageId: cover,
+        coverAlt: "A cover",
+      })
+      .returning({ id: posts.id });
+    await database.db
+      .insert(postRevisions)
+      .values({ postId: post!.id, snapshot: { coverImageId: inRevision }, savedByName: "Uma" });
+
+    // Others' uploads in this file are recent: only the old unused one goes.
+    expect(await purgeUnusedImages(database.db)).toBe(1);
+    const left = await database.db.select({ id: images.id }).from(images);
+    expect(left.map((row) => row.id)).not.toContain(unused);
+    expect(left.map((row) => row.id)).toEqual(
+      expect.arrayContaining([fresh, cover, inRevision, photo]),
+    );
+    expect(
+      await database.db.select().from(imageVariants).where(eq(imageVariants.imageId, unused)),
+    ).toEqual([]);
+
+    // Once the revision is gone too, its cover is unused.
+    await database.db.delete(postRevisions).where(eq(postRevisions.postId, post!.id));
+    expect(await purgeUnusedImages(database.db)).toBe(1);
   });
 });
