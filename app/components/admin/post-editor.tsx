@@ -12,7 +12,7 @@ import {
   SubmitButton,
   useStaffForm,
 } from "~/components/admin/staff-form";
-import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
+import { FormImageField, type KeptImage } from "~/components/admin/image-upload-field";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RadioGroupField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
@@ -164,18 +164,12 @@ export function PostEditor(props: PostEditorProps) {
                 maxLength={500}
                 onChange={(event) => setExcerpt(event.currentTarget.value)}
               />
-              <ImageUploadField
-                name={COVER_IMAGE_NAMES.fileName}
-                altName={COVER_IMAGE_NAMES.altName}
-                currentName={COVER_IMAGE_NAMES.currentName}
-                removeName={COVER_IMAGE_NAMES.removeName}
+              <FormImageField
+                fields={fields}
+                names={COVER_IMAGE_NAMES}
+                kept={coverImage}
                 label="Cover image"
                 altLabel="Cover description (alt text)"
-                currentImage={coverImage?.image}
-                currentImageId={coverImage?.id}
-                altDefault={text(fields.coverAlt.initialValue, defaults.coverAlt)}
-                altError={fields.coverAlt.errors?.[0]}
-                fileError={fields.coverFile.errors?.[0]}
               />
             </div>
           </Panel>
@@ -277,15 +271,12 @@ export function PostEditor(props: PostEditorProps) {
                   maxLength={SEO_DESCRIPTION_MAX}
                   onChange={(event) => setSeoDescription(event.currentTarget.value)}
                 />
-                <ImageUploadField
-                  name={SOCIAL_IMAGE_NAMES.fileName}
-                  currentName={SOCIAL_IMAGE_NAMES.currentName}
-                  removeName={SOCIAL_IMAGE_NAMES.removeName}
+                <FormImageField
+                  fields={fields}
+                  names={SOCIAL_IMAGE_NAMES}
+                  kept={socialImage}
                   label="Social image"
                   hint="Shown when the post is shared; without one, the cover is used. A JPEG, PNG, WebP, AVIF or GIF image of up to 10 MB, about 1200 by 630 pixels."
-                  currentImage={socialImage?.image}
-                  currentImageId={socialImage?.id}
-                  fileError={fields.socialFile.errors?.[0]}
                 />
               </div>
               <SharePreviews
