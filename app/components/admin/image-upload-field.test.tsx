@@ -10,7 +10,7 @@ import {
   requireAltText,
   UPLOAD_MESSAGES,
 } from "~/modules/media/upload.schema";
-import { ImageUploadField } from "./image-upload-field";
+import { FormImageField, ImageUploadField } from "./image-upload-field";
 
 const current: ResponsiveImageData = {
   alt: "A walk-in shower",
@@ -110,5 +110,43 @@ describe("an image field on a staff form (R4.11)", () => {
     );
     expect(html).not.toContain("Current image");
     expect(html).not.toContain("aria-required");
+  });
+
+  it("takes its inputs' names from the schema's names and its values from the form", () => {
+    const html = renderToStaticMarkup(
+      <FormImageField
+        names={{
+          fileName: "cover",
+          altName: "coverAlt",
+          currentName: "coverImageId",
+          removeName: "removeCover",
+        }}
+        fields={{
+          cover: { errors: [UPLOAD_MESSAGES.tooLarge] },
+          coverAlt: { initialValue: "A walk-in shower", errors: [UPLOAD_MESSAGES.altRequired] },
+        }}
+        kept={{ id: "11111111-1111-4111-8111-111111111111", image: current }}
+        label="Cover image"
+      />,
+    );
+    expect(html).toMatch(/<input[^>]*id="cover-file"[^>]*name="cover"/);
+    expect(html).toContain('name="coverImageId" value="11111111-1111-4111-8111-111111111111"');
+    expect(html).toContain('name="removeCover"');
+    expect(html).toMatch(/<input[^>]*id="cover-alt"[^>]*name="coverAlt"/);
+    expect(html).toContain('value="A walk-in shower"');
+    expect(html).toContain(UPLOAD_MESSAGES.tooLarge);
+    expect(html).toContain(UPLOAD_MESSAGES.altRequired);
+  });
+
+  it("draws no alt text for an image whose names have none", () => {
+    const html = renderToStaticMarkup(
+      <FormImageField
+        names={{ fileName: "social", currentName: "socialId", removeName: "removeSocial" }}
+        fields={{}}
+        label="Social image"
+      />,
+    );
+    expect(html).toContain('name="social"');
+    expect(html).not.toContain("alt text");
   });
 });

@@ -26,6 +26,8 @@ import { IMAGE_UPLOAD_ACCEPT } from "~/modules/media/upload.schema";
  *   current image, so the member does not have to choose the file again (a browser never
  *   fills a file input back in).
  * - The loader turns the kept id into `currentImage` with `loadResponsiveImages`.
+ * - The form draws it with `FormImageField`, from the same names object the schema checks
+ *   (`COVER_IMAGE_NAMES`, `PHOTO_IMAGE_NAMES`) and the form's Conform fields.
  */
 /** An image a record has (or will have once saved): its id, and how to show it. */
 export interface KeptImage {
@@ -120,5 +122,55 @@ export function ImageUploadField({
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The names of one image's inputs, as its schema declares them once for `requireAltText`
+ * and the field: the file, the alt text (none for an image shown without alt text of its
+ * own), the kept image's id and the "remove" checkbox.
+ */
+export interface ImageFieldNames {
+  fileName: string;
+  altName?: string;
+  currentName: string;
+  removeName: string;
+}
+
+/** What `FormImageField` reads of a form's Conform fields: kept values and errors. */
+type ConformFields = Record<string, { initialValue?: unknown; errors?: string[] } | undefined>;
+
+/**
+ * An image field on a Conform form: its inputs named by `names`, the alt text starting from
+ * the form's kept value, the errors of the file and the alt text from the form's fields,
+ * and `kept`, the image the record has now.
+ */
+export function FormImageField({
+  fields,
+  names,
+  kept,
+  ...shown
+}: {
+  fields: ConformFields;
+  names: ImageFieldNames;
+  kept?: KeptImage;
+  label: string;
+  altLabel?: string;
+  hint?: string;
+}) {
+  const alt = names.altName === undefined ? undefined : fields[names.altName];
+  return (
+    <ImageUploadField
+      name={names.fileName}
+      altName={names.altName}
+      currentName={names.currentName}
+      removeName={names.removeName}
+      currentImage={kept?.image}
+      currentImageId={kept?.id}
+      altDefault={typeof alt?.initialValue === "string" ? alt.initialValue : undefined}
+      altError={alt?.errors?.[0]}
+      fileError={fields[names.fileName]?.errors?.[0]}
+      {...shown}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
   SubmitButton,
   useStaffForm,
 } from "~/components/admin/staff-form";
-import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
+import { FormImageField, type KeptImage } from "~/components/admin/image-upload-field";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RadioGroupField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
@@ -89,16 +89,15 @@ export function PostEditor(props: PostEditorProps) {
     actionData,
     defaultValue: { ...defaults },
   });
-  const [title, setTitle] = useState(text(fields.title.initialValue, defaults.title));
+  // What is typed now, as the form follows it, for the slug suggestion and the previews.
+  const title = text(fields.title.value);
+  const excerpt = text(fields.excerpt.value);
+  const seoTitle = text(fields.seoTitle.value);
+  const seoDescription = text(fields.seoDescription.value);
   const [slug, setSlug] = useState(text(fields.slug.initialValue, defaults.slug));
   // A new post's slug follows its title until someone types one; an existing post's stays.
   const [slugEdited, setSlugEdited] = useState(postId !== undefined || slug !== "");
-  const [excerpt, setExcerpt] = useState(text(fields.excerpt.initialValue, defaults.excerpt));
   const [status, setStatus] = useState(text(fields.status.initialValue, defaults.status));
-  const [seoTitle, setSeoTitle] = useState(text(fields.seoTitle.initialValue, defaults.seoTitle));
-  const [seoDescription, setSeoDescription] = useState(
-    text(fields.seoDescription.initialValue, defaults.seoDescription),
-  );
   const shownSlug = slugEdited ? slug : slugify(title);
   const dirty = useUnsavedChanges(formId);
 
@@ -119,12 +118,7 @@ export function PostEditor(props: PostEditorProps) {
         <div onInput={dirty.mark} onChange={dirty.mark} className="flex flex-col gap-6">
           <Panel title="Post">
             <div className="flex flex-col gap-4">
-              <FormTextField
-                field={fields.title}
-                label="Title"
-                maxLength={200}
-                onChange={(event) => setTitle(event.currentTarget.value)}
-              />
+              <FormTextField field={fields.title} label="Title" maxLength={200} />
               <div>
                 <label
                   htmlFor={fields.slug.id}
@@ -162,20 +156,13 @@ export function PostEditor(props: PostEditorProps) {
                 hint="A sentence or two for the blog's list and, without an SEO description, for search results."
                 rows={2}
                 maxLength={500}
-                onChange={(event) => setExcerpt(event.currentTarget.value)}
               />
-              <ImageUploadField
-                name={COVER_IMAGE_NAMES.fileName}
-                altName={COVER_IMAGE_NAMES.altName}
-                currentName={COVER_IMAGE_NAMES.currentName}
-                removeName={COVER_IMAGE_NAMES.removeName}
+              <FormImageField
+                fields={fields}
+                names={COVER_IMAGE_NAMES}
+                kept={coverImage}
                 label="Cover image"
                 altLabel="Cover description (alt text)"
-                currentImage={coverImage?.image}
-                currentImageId={coverImage?.id}
-                altDefault={text(fields.coverAlt.initialValue, defaults.coverAlt)}
-                altError={fields.coverAlt.errors?.[0]}
-                fileError={fields.coverFile.errors?.[0]}
               />
             </div>
           </Panel>
@@ -267,7 +254,6 @@ export function PostEditor(props: PostEditorProps) {
                   label="SEO title"
                   hint={`${seoTitle.length} of ${SEO_TITLE_RECOMMENDED} characters that show in full (at most ${SEO_TITLE_MAX}). Empty: the title.`}
                   maxLength={SEO_TITLE_MAX}
-                  onChange={(event) => setSeoTitle(event.currentTarget.value)}
                 />
                 <FormTextArea
                   field={fields.seoDescription}
@@ -275,17 +261,13 @@ export function PostEditor(props: PostEditorProps) {
                   hint={`${seoDescription.length} of ${SEO_DESCRIPTION_RECOMMENDED} characters that show in full (at most ${SEO_DESCRIPTION_MAX}). Empty: the excerpt.`}
                   rows={3}
                   maxLength={SEO_DESCRIPTION_MAX}
-                  onChange={(event) => setSeoDescription(event.currentTarget.value)}
                 />
-                <ImageUploadField
-                  name={SOCIAL_IMAGE_NAMES.fileName}
-                  currentName={SOCIAL_IMAGE_NAMES.currentName}
-                  removeName={SOCIAL_IMAGE_NAMES.removeName}
+                <FormImageField
+                  fields={fields}
+                  names={SOCIAL_IMAGE_NAMES}
+                  kept={socialImage}
                   label="Social image"
                   hint="Shown when the post is shared; without one, the cover is used. A JPEG, PNG, WebP, AVIF or GIF image of up to 10 MB, about 1200 by 630 pixels."
-                  currentImage={socialImage?.image}
-                  currentImageId={socialImage?.id}
-                  fileError={fields.socialFile.errors?.[0]}
                 />
               </div>
               <SharePreviews

@@ -20,7 +20,6 @@ export const mailOutbox = createOutbox({
   table: mailMessages,
   queue: MAIL_QUEUE,
   jobKey: "messageId",
-  waitingStatus: "queued",
 });
 
 export interface OutgoingMail {

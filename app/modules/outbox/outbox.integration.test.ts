@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailMessages } from "~/db/schema";
+import { mailMessages, webhookDeliveries } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import {
   interruptedAttempt,
@@ -181,6 +181,12 @@ describe("the outbox", () => {
     expect((await rowOf(recent!.id)).status).toBe("sending");
     // Made due again now: the next sweep leaves them to their new jobs.
     expect(await outbox.sweep(database, boss)).toEqual({ recovered: 0, requeued: 0 });
+  });
+
+  it("waits in the status its table starts a row in", () => {
+    const { kind } = createOutbox({ table: webhookDeliveries, queue: "unused", jobKey: "id" });
+    expect(kind.waitingStatus).toBe("pending");
+    expect(kind.failedStatus).toBe("failed");
   });
 
   it("reads a row's id only from a job that names one", () => {

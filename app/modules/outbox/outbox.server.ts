@@ -36,8 +36,12 @@ export interface OutboxKind<T extends OutboxTable> {
   queue: string;
   /** The field of a job's data that holds the row's id. */
   jobKey: string;
-  /** The status of a row waiting for its (next) attempt; `sending` while one runs. */
-  waitingStatus: string;
+  /**
+   * The status of a row waiting for its (next) attempt; `sending` while one runs. Unless
+   * given, the default of the table's status column (`outboxColumns(waiting)`
+   * in app/db/schema/columns.ts), so the table says it once.
+   */
+  waitingStatus?: string;
   /** The status of a row that will not be attempted again ("failed" unless given). */
   failedStatus?: string;
 }
@@ -87,8 +91,18 @@ export interface SweepResult {
 
 export type Outbox<T extends OutboxTable> = ReturnType<typeof createOutbox<T>>;
 
+/** The status a new row starts with: where it waits for its first attempt. */
+function statusDefault(table: OutboxTable): string {
+  const waiting = table.status.default;
+  if (typeof waiting !== "string") {
+    throw new Error("An outbox table's status column needs a default: its waiting status");
+  }
+  return waiting;
+}
+
 export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
-  const { table, queue, jobKey, waitingStatus, failedStatus = "failed" } = kind;
+  const { table, queue, jobKey, failedStatus = "failed" } = kind;
+  const waitingStatus = kind.waitingStatus ?? statusDefault(table);
   // Drizzle cannot check a set against a table known only by its outbox columns.
   const values = (set: Record<string, unknown>) => set as PgUpdateSetSource<T>;
   const jobData = (id: string) => ({ [jobKey]: id });
@@ -140,7 +154,8 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
   }
 
   return {
-    kind,
+    /** The kind as it works: its statuses filled in. */
+    kind: { ...kind, waitingStatus, failedStatus },
     idOfJob,
     claim,
 

@@ -23,7 +23,6 @@ export const webhookOutbox = createOutbox({
   table: webhookDeliveries,
   queue: LEAD_WEBHOOK_QUEUE,
   jobKey: "deliveryId",
-  waitingStatus: "pending",
 });
 
 /**
