@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { authors, posts } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
@@ -7,9 +7,11 @@ import {
   createEntry,
   deleteEntry,
   entryMessages,
+  listEntries,
   updateEntry,
   type DeleteOutcome,
   type EntryKindOf,
+  type EntryListItemOf,
   type Handle,
   type SaveOutcome,
 } from "./entries.server";
@@ -21,38 +23,36 @@ import {
 
 export const AUTHOR_MESSAGES = entryMessages("author");
 
-const AUTHOR: EntryKindOf = { table: authors, kind: "author", messages: AUTHOR_MESSAGES };
+const authorColumns = {
+  id: authors.id,
+  name: authors.name,
+  slug: authors.slug,
+  title: authors.title,
+  bio: authors.bio,
+  photoImageId: authors.photoImageId,
+  photoAlt: authors.photoAlt,
+};
 
-export interface AuthorListItem {
-  id: number;
-  name: string;
-  slug: string;
-  title: string;
-  bio: string;
-  photoImageId: string | null;
-  photoAlt: string;
-  /** How many posts (of any status) name this author. */
-  postCount: number;
-}
+/** Authors among the entries; a post names its author in `posts.authorId`. */
+export const AUTHOR: EntryKindOf<typeof authorColumns> = {
+  table: authors,
+  kind: "author",
+  messages: AUTHOR_MESSAGES,
+  columns: authorColumns,
+  usedBy: { table: posts, column: posts.authorId },
+  movePosts: async (tx, from, to) => {
+    await tx.db
+      .update(posts)
+      .set({ authorId: to, updatedAt: new Date() })
+      .where(eq(posts.authorId, from));
+  },
+};
+
+export type AuthorListItem = EntryListItemOf<typeof authorColumns>;
 
 /** Every author by name, with the number of posts each wrote. */
-export async function listAuthors(db: Database): Promise<AuthorListItem[]> {
-  const rows = await db
-    .select({
-      id: authors.id,
-      name: authors.name,
-      slug: authors.slug,
-      title: authors.title,
-      bio: authors.bio,
-      photoImageId: authors.photoImageId,
-      photoAlt: authors.photoAlt,
-      postCount: sql<number>`count(${posts.id})::int`,
-    })
-    .from(authors)
-    .leftJoin(posts, eq(posts.authorId, authors.id))
-    .groupBy(authors.id)
-    .orderBy(asc(authors.name), asc(authors.id));
-  return rows.map((row) => ({ ...row, postCount: Number(row.postCount) }));
+export function listAuthors(db: Database): Promise<AuthorListItem[]> {
+  return listEntries(db, AUTHOR);
 }
 
 /** Adds an author; the slug is made from the name when none is given. */
@@ -61,19 +61,12 @@ export function createAuthor(
   actor: Actor,
   values: AuthorValues,
 ): Promise<SaveOutcome> {
-  const { name, title, bio, photoImageId = null, photoAlt = "" } = values;
+  const { name, slug, title, bio, photoImageId = null, photoAlt = "" } = values;
   return createEntry(
     database,
     actor,
     AUTHOR,
-    values,
-    async (tx, slug) => {
-      const [row] = await tx.db
-        .insert(authors)
-        .values({ name, slug, title, bio, photoImageId, photoAlt })
-        .returning({ id: authors.id });
-      return row!.id;
-    },
+    { name, slug, title, bio, photoImageId, photoAlt },
     { title, ...(photoImageId && { photoImageId }) },
   );
 }
@@ -106,19 +99,5 @@ export function deleteAuthor(
   authorId: number,
   moveTo?: number,
 ): Promise<DeleteOutcome> {
-  return deleteEntry(database, actor, AUTHOR, authorId, moveTo, {
-    using: async (tx) => {
-      const [row] = await tx.db
-        .select({ n: count() })
-        .from(posts)
-        .where(eq(posts.authorId, authorId));
-      return Number(row?.n ?? 0);
-    },
-    move: async (tx, to) => {
-      await tx.db
-        .update(posts)
-        .set({ authorId: to, updatedAt: new Date() })
-        .where(eq(posts.authorId, authorId));
-    },
-  });
+  return deleteEntry(database, actor, AUTHOR, authorId, moveTo);
 }
