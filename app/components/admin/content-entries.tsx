@@ -10,7 +10,7 @@ import {
   useStaffForm,
 } from "~/components/admin/staff-form";
 import { ButtonLink } from "~/components/ui/button";
-import { SLUG_HINT } from "~/modules/content/entry.schema";
+import { SLUG_HINT, type EntryKind } from "~/modules/content/entry.schema";
 
 /**
  * The parts the authors and categories screens share: the list with each entry's slug and
@@ -23,17 +23,6 @@ export interface EntryRow {
   name: string;
   slug: string;
   postCount: number;
-}
-
-export interface EntryKind {
-  /** "author" or "category", in running text. */
-  singular: string;
-  /** "Authors" or "Categories", as a heading. */
-  plural: string;
-  /** The name of the id field its forms send: "authorId" or "categoryId". */
-  idField: string;
-  /** The screen's path: "/admin/authors". */
-  path: string;
 }
 
 /** Conform's fields of an entry's form, for the screen's own fields. */

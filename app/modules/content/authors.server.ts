@@ -6,11 +6,10 @@ import type { AuthorValues } from "./author.schema";
 import {
   createEntry,
   deleteEntry,
-  entryMessages,
+  entryKind,
   listEntries,
   updateEntry,
   type DeleteOutcome,
-  type EntryKindOf,
   type EntryListItemOf,
   type Handle,
   type SaveOutcome,
@@ -21,24 +20,19 @@ import {
  * on the blog. Every change is audited in its own transaction.
  */
 
-export const AUTHOR_MESSAGES = entryMessages("author");
-
-const authorColumns = {
-  id: authors.id,
-  name: authors.name,
-  slug: authors.slug,
-  title: authors.title,
-  bio: authors.bio,
-  photoImageId: authors.photoImageId,
-  photoAlt: authors.photoAlt,
-};
-
 /** Authors among the entries; a post names its author in `posts.authorId`. */
-export const AUTHOR: EntryKindOf<typeof authorColumns> = {
+export const AUTHOR = entryKind({
   table: authors,
   kind: "author",
-  messages: AUTHOR_MESSAGES,
-  columns: authorColumns,
+  columns: {
+    id: authors.id,
+    name: authors.name,
+    slug: authors.slug,
+    title: authors.title,
+    bio: authors.bio,
+    photoImageId: authors.photoImageId,
+    photoAlt: authors.photoAlt,
+  },
   usedBy: { table: posts, column: posts.authorId },
   movePosts: async (tx, from, to) => {
     await tx.db
@@ -46,9 +40,11 @@ export const AUTHOR: EntryKindOf<typeof authorColumns> = {
       .set({ authorId: to, updatedAt: new Date() })
       .where(eq(posts.authorId, from));
   },
-};
+});
 
-export type AuthorListItem = EntryListItemOf<typeof authorColumns>;
+export const AUTHOR_MESSAGES = AUTHOR.messages;
+
+export type AuthorListItem = EntryListItemOf<typeof AUTHOR.columns>;
 
 /** Every author by name, with the number of posts each wrote. */
 export function listAuthors(db: Database): Promise<AuthorListItem[]> {

@@ -6,11 +6,10 @@ import type { CategoryValues } from "./category.schema";
 import {
   createEntry,
   deleteEntry,
-  entryMessages,
+  entryKind,
   listEntries,
   updateEntry,
   type DeleteOutcome,
-  type EntryKindOf,
   type EntryListItemOf,
   type Handle,
   type SaveOutcome,
@@ -21,25 +20,20 @@ import {
  * shown on the blog. Every change is audited in its own transaction.
  */
 
-export const CATEGORY_MESSAGES = entryMessages("category");
-
-const categoryColumns = {
-  id: categories.id,
-  name: categories.name,
-  slug: categories.slug,
-  description: categories.description,
-};
-
 /**
  * Categories among the entries; a post's categories are its `post_categories` rows. Its
  * posts move to another category once each, even a post that already had it, so no post
  * is left without a category.
  */
-export const CATEGORY: EntryKindOf<typeof categoryColumns> = {
+export const CATEGORY = entryKind({
   table: categories,
   kind: "category",
-  messages: CATEGORY_MESSAGES,
-  columns: categoryColumns,
+  columns: {
+    id: categories.id,
+    name: categories.name,
+    slug: categories.slug,
+    description: categories.description,
+  },
   usedBy: { table: postCategories, column: postCategories.categoryId },
   movePosts: async (tx, from, to) => {
     await tx.db.execute(sql`
@@ -48,9 +42,11 @@ export const CATEGORY: EntryKindOf<typeof categoryColumns> = {
       on conflict do nothing`);
     await tx.db.delete(postCategories).where(eq(postCategories.categoryId, from));
   },
-};
+});
 
-export type CategoryListItem = EntryListItemOf<typeof categoryColumns>;
+export const CATEGORY_MESSAGES = CATEGORY.messages;
+
+export type CategoryListItem = EntryListItemOf<typeof CATEGORY.columns>;
 
 /** Every category by name, with the number of posts in each. */
 export function listCategories(db: Database): Promise<CategoryListItem[]> {

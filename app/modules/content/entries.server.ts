@@ -33,7 +33,7 @@ export interface EntryMessages {
 }
 
 /** Wording shared by both screens; `kind` is "author" or "category". */
-export function entryMessages(kind: "author" | "category"): EntryMessages {
+function entryMessages(kind: "author" | "category"): EntryMessages {
   const posts = (count: number) => (count === 1 ? "1 post uses" : `${count} posts use`);
   return {
     slugTaken: `Another ${kind} already uses this slug. Choose a different one.`,
@@ -79,6 +79,13 @@ export interface EntryKindOf<Columns extends EntryColumns = EntryColumns> {
     | { table: typeof postCategories; column: typeof postCategories.categoryId };
   /** Moves the posts that use the entry `from` to the entry `to`. */
   movePosts(tx: Transaction, from: number, to: number): Promise<void>;
+}
+
+/** A kind of entry as authors.server.ts and categories.server.ts state it; the messages follow. */
+export function entryKind<Columns extends EntryColumns>(
+  kind: Omit<EntryKindOf<Columns>, "messages">,
+): EntryKindOf<Columns> {
+  return { ...kind, messages: entryMessages(kind.kind) };
 }
 
 type EntryColumns = { id: PgColumn; name: PgColumn; slug: PgColumn } & Record<string, PgColumn>;
