@@ -10,7 +10,7 @@ import {
   useStaffForm,
 } from "~/components/admin/staff-form";
 import { ButtonLink } from "~/components/ui/button";
-import { SLUG_HINT } from "~/modules/content/entry.schema";
+import { SLUG_HINT, type EntryKind } from "~/modules/content/entry.schema";
 
 /**
  * The parts the authors and categories screens share: the list with each entry's slug and
@@ -23,17 +23,6 @@ export interface EntryRow {
   name: string;
   slug: string;
   postCount: number;
-}
-
-export interface EntryKind {
-  /** "author" or "category", in running text. */
-  singular: string;
-  /** "Authors" or "Categories", as a heading. */
-  plural: string;
-  /** The name of the id field its forms send: "authorId" or "categoryId". */
-  idField: string;
-  /** The screen's path: "/admin/authors". */
-  path: string;
 }
 
 /** Conform's fields of an entry's form, for the screen's own fields. */
@@ -236,30 +225,18 @@ export function EntryScreen<Row extends EntryRow>({
       <PageHeader title={kind.plural} description={description} />
       <div className="flex flex-col gap-6">
         {editId !== undefined && !editing && <MissingEntry kind={kind} />}
-        {editing ? (
-          <EntryForm
-            key={`edit-${editing.id}`}
-            kind={kind}
-            schema={schemas.update}
-            actionData={actionData}
-            editing={editing}
-            defaultValue={Object.fromEntries(Object.entries(editing))}
-            encType={encType}
-          >
-            {(entryFields) => fields(entryFields, editing)}
-          </EntryForm>
-        ) : (
-          // Keyed by the count, so an added entry clears the form.
-          <EntryForm
-            key={`create-${rows.length}`}
-            kind={kind}
-            schema={schemas.create}
-            actionData={actionData}
-            encType={encType}
-          >
-            {(entryFields) => fields(entryFields)}
-          </EntryForm>
-        )}
+        <EntryForm
+          // Keyed by the entry, or by the count for a new one, so a saved form starts afresh.
+          key={editing ? `edit-${editing.id}` : `create-${rows.length}`}
+          kind={kind}
+          schema={editing ? schemas.update : schemas.create}
+          actionData={actionData}
+          editing={editing}
+          defaultValue={editing && Object.fromEntries(Object.entries(editing))}
+          encType={encType}
+        >
+          {(entryFields) => fields(entryFields, editing)}
+        </EntryForm>
         <EntryList
           kind={kind}
           rows={rows}

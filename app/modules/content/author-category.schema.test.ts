@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { authorCommandSchema } from "./author.schema";
-import { categoryCommandSchema } from "./category.schema";
+import { authorSchemas } from "./author.schema";
+import { categorySchemas } from "./category.schema";
 
 const parse = (schema: z.ZodType, fields: Record<string, string>) => {
   const data = new FormData();
@@ -16,17 +16,17 @@ const errorsOf = (schema: z.ZodType, fields: Record<string, string>) => {
 
 describe("the authors screen's forms", () => {
   it("asks for a name, empty or blank alike", () => {
-    expect(errorsOf(authorCommandSchema, { intent: "create", name: "" })).toEqual({
+    expect(errorsOf(authorSchemas.command, { intent: "create", name: "" })).toEqual({
       name: ["Enter the author's name."],
     });
-    expect(errorsOf(authorCommandSchema, { intent: "create", name: "   " })).toEqual({
+    expect(errorsOf(authorSchemas.command, { intent: "create", name: "   " })).toEqual({
       name: ["Enter the author's name."],
     });
   });
 
   it("answers a malformed slug and over-long fields beside them", () => {
     expect(
-      errorsOf(authorCommandSchema, {
+      errorsOf(authorSchemas.command, {
         intent: "create",
         name: "x".repeat(101),
         slug: "no spaces--here",
@@ -42,7 +42,11 @@ describe("the authors screen's forms", () => {
   });
 
   it("reads a slug typed in capitals as lower case, and leaves an empty one to the server", () => {
-    const typed = parse(authorCommandSchema, { intent: "create", name: " Ada ", slug: " Ada-L " });
+    const typed = parse(authorSchemas.command, {
+      intent: "create",
+      name: " Ada ",
+      slug: " Ada-L ",
+    });
     expect(typed.status === "success" && typed.value).toEqual({
       intent: "create",
       name: "Ada",
@@ -50,28 +54,28 @@ describe("the authors screen's forms", () => {
       title: "",
       bio: "",
     });
-    const empty = parse(authorCommandSchema, { intent: "create", name: "Ada" });
+    const empty = parse(authorSchemas.command, { intent: "create", name: "Ada" });
     expect(empty.status === "success" && empty.value).not.toHaveProperty("slug");
   });
 
   it("reads a delete with or without where to move the posts", () => {
-    const plain = parse(authorCommandSchema, { intent: "delete", authorId: "4" });
+    const plain = parse(authorSchemas.command, { intent: "delete", authorId: "4" });
     expect(plain.status === "success" && plain.value).toEqual({ intent: "delete", authorId: 4 });
-    const moved = parse(authorCommandSchema, { intent: "delete", authorId: "4", moveTo: "7" });
+    const moved = parse(authorSchemas.command, { intent: "delete", authorId: "4", moveTo: "7" });
     expect(moved.status === "success" && moved.value).toMatchObject({ moveTo: 7 });
-    expect(errorsOf(authorCommandSchema, { intent: "delete", authorId: "x", moveTo: "y" })).toEqual(
-      {
-        authorId: ["That request was not understood."],
-        moveTo: ["Choose the author to move the posts to."],
-      },
-    );
+    expect(
+      errorsOf(authorSchemas.command, { intent: "delete", authorId: "x", moveTo: "y" }),
+    ).toEqual({
+      authorId: ["That request was not understood."],
+      moveTo: ["Choose the author to move the posts to."],
+    });
   });
 });
 
 describe("the categories screen's forms", () => {
   it("asks for a name and checks the slug and description", () => {
     expect(
-      errorsOf(categoryCommandSchema, {
+      errorsOf(categorySchemas.command, {
         intent: "update",
         categoryId: "2",
         name: "",
@@ -87,7 +91,7 @@ describe("the categories screen's forms", () => {
 
   it("asks where to move the posts in plain words", () => {
     expect(
-      errorsOf(categoryCommandSchema, { intent: "delete", categoryId: "2", moveTo: "0" }),
+      errorsOf(categorySchemas.command, { intent: "delete", categoryId: "2", moveTo: "0" }),
     ).toEqual({ moveTo: ["Choose the category to move the posts to."] });
   });
 });

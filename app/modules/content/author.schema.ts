@@ -6,7 +6,7 @@ import {
   requireAltText,
   UPLOAD_MESSAGES,
 } from "~/modules/media/upload.schema";
-import { moveToInput, nameInput, optionalText, rowId, slugInput } from "./entry.schema";
+import { entrySchemas, optionalText } from "./entry.schema";
 
 /**
  * What the authors screen's forms send, shared by the browser's checks and the action.
@@ -21,9 +21,8 @@ export const PHOTO_IMAGE_NAMES = {
   removeName: "removePhoto",
 } as const;
 
+/** The author's own fields, after the name and slug. */
 const authorFields = {
-  name: nameInput("Enter the author's name."),
-  slug: slugInput,
   title: optionalText(100),
   bio: optionalText(2000),
   photoFile: optionalImageFile,
@@ -37,31 +36,17 @@ const authorFields = {
 const photoNeedsAlt = (values: Record<string, unknown>, context: z.RefinementCtx) =>
   requireAltText(values, context, PHOTO_IMAGE_NAMES);
 
-export const createAuthorSchema = z
-  .object({ intent: z.literal("create"), ...authorFields })
-  .superRefine(photoNeedsAlt);
-export const updateAuthorSchema = z
-  .object({
-    intent: z.literal("update"),
-    authorId: rowId,
-    ...authorFields,
-  })
-  .superRefine(photoNeedsAlt);
-export const deleteAuthorSchema = z.object({
-  intent: z.literal("delete"),
-  authorId: rowId,
-  moveTo: moveToInput("Choose the author to move the posts to."),
+export const authorSchemas = entrySchemas({
+  idField: "authorId",
+  nameMissing: "Enter the author's name.",
+  fields: authorFields,
+  moveTo: "Choose the author to move the posts to.",
+  refine: photoNeedsAlt,
 });
-
-export const authorCommandSchema = z.discriminatedUnion("intent", [
-  createAuthorSchema,
-  updateAuthorSchema,
-  deleteAuthorSchema,
-]);
 
 /** What creating or editing an author takes: the photo already settled to an image id. */
 export type AuthorValues = Omit<
-  z.output<typeof createAuthorSchema>,
+  z.output<typeof authorSchemas.create>,
   "intent" | "photoFile" | "currentPhotoId" | "removePhoto" | "photoAlt"
 > & {
   /** Undefined keeps the photo the author has; null removes it. */

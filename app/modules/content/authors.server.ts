@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { authors, posts } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
@@ -6,10 +6,11 @@ import type { AuthorValues } from "./author.schema";
 import {
   createEntry,
   deleteEntry,
-  entryMessages,
+  entryKind,
+  listEntries,
   updateEntry,
   type DeleteOutcome,
-  type EntryKindOf,
+  type EntryListItemOf,
   type Handle,
   type SaveOutcome,
 } from "./entries.server";
@@ -19,40 +20,35 @@ import {
  * on the blog. Every change is audited in its own transaction.
  */
 
-export const AUTHOR_MESSAGES = entryMessages("author");
+/** Authors among the entries; a post names its author in `posts.authorId`. */
+export const AUTHOR = entryKind({
+  table: authors,
+  kind: "author",
+  columns: {
+    id: authors.id,
+    name: authors.name,
+    slug: authors.slug,
+    title: authors.title,
+    bio: authors.bio,
+    photoImageId: authors.photoImageId,
+    photoAlt: authors.photoAlt,
+  },
+  usedBy: { table: posts, column: posts.authorId },
+  movePosts: async (tx, from, to) => {
+    await tx.db
+      .update(posts)
+      .set({ authorId: to, updatedAt: new Date() })
+      .where(eq(posts.authorId, from));
+  },
+});
 
-const AUTHOR: EntryKindOf = { table: authors, kind: "author", messages: AUTHOR_MESSAGES };
+export const AUTHOR_MESSAGES = AUTHOR.messages;
 
-export interface AuthorListItem {
-  id: number;
-  name: string;
-  slug: string;
-  title: string;
-  bio: string;
-  photoImageId: string | null;
-  photoAlt: string;
-  /** How many posts (of any status) name this author. */
-  postCount: number;
-}
+export type AuthorListItem = EntryListItemOf<typeof AUTHOR.columns>;
 
 /** Every author by name, with the number of posts each wrote. */
-export async function listAuthors(db: Database): Promise<AuthorListItem[]> {
-  const rows = await db
-    .select({
-      id: authors.id,
-      name: authors.name,
-      slug: authors.slug,
-      title: authors.title,
-      bio: authors.bio,
-      photoImageId: authors.photoImageId,
-      photoAlt: authors.photoAlt,
-      postCount: sql<number>`count(${posts.id})::int`,
-    })
-    .from(authors)
-    .leftJoin(posts, eq(posts.authorId, authors.id))
-    .groupBy(authors.id)
-    .orderBy(asc(authors.name), asc(authors.id));
-  return rows.map((row) => ({ ...row, postCount: Number(row.postCount) }));
+export function listAuthors(db: Database): Promise<AuthorListItem[]> {
+  return listEntries(db, AUTHOR);
 }
 
 /** Adds an author; the slug is made from the name when none is given. */
@@ -61,19 +57,12 @@ export function createAuthor(
   actor: Actor,
   values: AuthorValues,
 ): Promise<SaveOutcome> {
-  const { name, title, bio, photoImageId = null, photoAlt = "" } = values;
+  const { name, slug, title, bio, photoImageId = null, photoAlt = "" } = values;
   return createEntry(
     database,
     actor,
     AUTHOR,
-    values,
-    async (tx, slug) => {
-      const [row] = await tx.db
-        .insert(authors)
-        .values({ name, slug, title, bio, photoImageId, photoAlt })
-        .returning({ id: authors.id });
-      return row!.id;
-    },
+    { name, slug, title, bio, photoImageId, photoAlt },
     { title, ...(photoImageId && { photoImageId }) },
   );
 }
@@ -106,19 +95,5 @@ export function deleteAuthor(
   authorId: number,
   moveTo?: number,
 ): Promise<DeleteOutcome> {
-  return deleteEntry(database, actor, AUTHOR, authorId, moveTo, {
-    using: async (tx) => {
-      const [row] = await tx.db
-        .select({ n: count() })
-        .from(posts)
-        .where(eq(posts.authorId, authorId));
-      return Number(row?.n ?? 0);
-    },
-    move: async (tx, to) => {
-      await tx.db
-        .update(posts)
-        .set({ authorId: to, updatedAt: new Date() })
-        .where(eq(posts.authorId, authorId));
-    },
-  });
+  return deleteEntry(database, actor, AUTHOR, authorId, moveTo);
 }

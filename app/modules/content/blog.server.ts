@@ -1,6 +1,9 @@
 import { and, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { authors, categories, postCategories, posts } from "~/db/schema";
+import { AUTHOR } from "./authors.server";
+import { CATEGORY } from "./categories.server";
+import { findEntry } from "./entries.server";
 import { readingMinutes } from "./markdown.server";
 import type { PostAuthor, PostCategory } from "./post";
 import type { FeedEntry } from "./rss";
@@ -256,33 +259,14 @@ export async function relatedPosts(
   return toSummaries(db, rows);
 }
 
-export async function findCategory(db: Database, slug: string) {
-  const [row] = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-    })
-    .from(categories)
-    .where(eq(categories.slug, slug));
-  return row ?? null;
+/** A category's page: the category with this slug, or null. */
+export function findCategory(db: Database, slug: string) {
+  return findEntry(db, CATEGORY, slug);
 }
 
-export async function findAuthor(db: Database, slug: string) {
-  const [row] = await db
-    .select({
-      id: authors.id,
-      name: authors.name,
-      slug: authors.slug,
-      title: authors.title,
-      bio: authors.bio,
-      photoImageId: authors.photoImageId,
-      photoAlt: authors.photoAlt,
-    })
-    .from(authors)
-    .where(eq(authors.slug, slug));
-  return row ?? null;
+/** An author's page: the author with this slug, or null. */
+export function findAuthor(db: Database, slug: string) {
+  return findEntry(db, AUTHOR, slug);
 }
 
 /** The newest visible posts, for /rss.xml. */

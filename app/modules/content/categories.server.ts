@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { categories, postCategories } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
@@ -6,10 +6,11 @@ import type { CategoryValues } from "./category.schema";
 import {
   createEntry,
   deleteEntry,
-  entryMessages,
+  entryKind,
+  listEntries,
   updateEntry,
   type DeleteOutcome,
-  type EntryKindOf,
+  type EntryListItemOf,
   type Handle,
   type SaveOutcome,
 } from "./entries.server";
@@ -19,34 +20,37 @@ import {
  * shown on the blog. Every change is audited in its own transaction.
  */
 
-export const CATEGORY_MESSAGES = entryMessages("category");
+/**
+ * Categories among the entries; a post's categories are its `post_categories` rows. Its
+ * posts move to another category once each, even a post that already had it, so no post
+ * is left without a category.
+ */
+export const CATEGORY = entryKind({
+  table: categories,
+  kind: "category",
+  columns: {
+    id: categories.id,
+    name: categories.name,
+    slug: categories.slug,
+    description: categories.description,
+  },
+  usedBy: { table: postCategories, column: postCategories.categoryId },
+  movePosts: async (tx, from, to) => {
+    await tx.db.execute(sql`
+      insert into ${postCategories} (post_id, category_id)
+      select post_id, ${to} from ${postCategories} where category_id = ${from}
+      on conflict do nothing`);
+    await tx.db.delete(postCategories).where(eq(postCategories.categoryId, from));
+  },
+});
 
-const CATEGORY: EntryKindOf = { table: categories, kind: "category", messages: CATEGORY_MESSAGES };
+export const CATEGORY_MESSAGES = CATEGORY.messages;
 
-export interface CategoryListItem {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  /** How many posts (of any status) are in this category. */
-  postCount: number;
-}
+export type CategoryListItem = EntryListItemOf<typeof CATEGORY.columns>;
 
 /** Every category by name, with the number of posts in each. */
-export async function listCategories(db: Database): Promise<CategoryListItem[]> {
-  const rows = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-      postCount: sql<number>`count(${postCategories.postId})::int`,
-    })
-    .from(categories)
-    .leftJoin(postCategories, eq(postCategories.categoryId, categories.id))
-    .groupBy(categories.id)
-    .orderBy(asc(categories.name), asc(categories.id));
-  return rows.map((row) => ({ ...row, postCount: Number(row.postCount) }));
+export function listCategories(db: Database): Promise<CategoryListItem[]> {
+  return listEntries(db, CATEGORY);
 }
 
 /** Adds a category; the slug is made from the name when none is given. */
@@ -55,21 +59,8 @@ export function createCategory(
   actor: Actor,
   values: CategoryValues,
 ): Promise<SaveOutcome> {
-  const { name, description } = values;
-  return createEntry(
-    database,
-    actor,
-    CATEGORY,
-    values,
-    async (tx, slug) => {
-      const [row] = await tx.db
-        .insert(categories)
-        .values({ name, slug, description })
-        .returning({ id: categories.id });
-      return row!.id;
-    },
-    {},
-  );
+  const { name, slug, description } = values;
+  return createEntry(database, actor, CATEGORY, { name, slug, description }, {});
 }
 
 /** Changes a category's name, slug or description. */
@@ -95,20 +86,5 @@ export function deleteCategory(
   categoryId: number,
   moveTo?: number,
 ): Promise<DeleteOutcome> {
-  return deleteEntry(database, actor, CATEGORY, categoryId, moveTo, {
-    using: async (tx) => {
-      const [row] = await tx.db
-        .select({ n: count() })
-        .from(postCategories)
-        .where(eq(postCategories.categoryId, categoryId));
-      return Number(row?.n ?? 0);
-    },
-    move: async (tx, to) => {
-      await tx.db.execute(sql`
-        insert into ${postCategories} (post_id, category_id)
-        select post_id, ${to} from ${postCategories} where category_id = ${categoryId}
-        on conflict do nothing`);
-      await tx.db.delete(postCategories).where(eq(postCategories.categoryId, categoryId));
-    },
-  });
+  return deleteEntry(database, actor, CATEGORY, categoryId, moveTo);
 }

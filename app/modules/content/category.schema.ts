@@ -1,30 +1,18 @@
-import { z } from "~/modules/platform/zod";
-import { moveToInput, nameInput, optionalText, rowId, slugInput } from "./entry.schema";
+import type { z } from "~/modules/platform/zod";
+import { entrySchemas, optionalText } from "./entry.schema";
 
 /** What the categories screen's forms send, shared by the browser's checks and the action. */
 
+/** The category's own field, after the name and slug. */
 const categoryFields = {
-  name: nameInput("Enter the category's name."),
-  slug: slugInput,
   description: optionalText(500),
 };
 
-export const createCategorySchema = z.object({ intent: z.literal("create"), ...categoryFields });
-export const updateCategorySchema = z.object({
-  intent: z.literal("update"),
-  categoryId: rowId,
-  ...categoryFields,
-});
-export const deleteCategorySchema = z.object({
-  intent: z.literal("delete"),
-  categoryId: rowId,
-  moveTo: moveToInput("Choose the category to move the posts to."),
+export const categorySchemas = entrySchemas({
+  idField: "categoryId",
+  nameMissing: "Enter the category's name.",
+  fields: categoryFields,
+  moveTo: "Choose the category to move the posts to.",
 });
 
-export const categoryCommandSchema = z.discriminatedUnion("intent", [
-  createCategorySchema,
-  updateCategorySchema,
-  deleteCategorySchema,
-]);
-
-export type CategoryValues = Omit<z.output<typeof createCategorySchema>, "intent">;
+export type CategoryValues = Omit<z.output<typeof categorySchemas.create>, "intent">;

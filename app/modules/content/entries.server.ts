@@ -1,15 +1,18 @@
-import { and, eq, ne } from "drizzle-orm";
-import type { DatabaseHandle, Transaction } from "~/db/client.server";
-import type { authors, categories } from "~/db/schema";
+import { and, asc, count, eq, ne, sql, type GetColumnData } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
+import type { authors, categories, postCategories, posts } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { slugify } from "./slug";
 
 /**
- * What saving and deleting an author or a category have in common: the slug made from the
- * name when none is typed and refused when another entry holds it, the audit of what
- * changed, and deletion refused while posts use the entry unless the member chose where to
- * move them. Each step runs in one transaction with its audit record.
+ * What listing, saving and deleting an author or a category have in common: the list by
+ * name with each entry's posts count, the slug made from the name when none is typed and
+ * refused when another entry holds it, the audit of what changed, and deletion refused
+ * while posts use the entry unless the member chose where to move them. Each change runs
+ * in one transaction with its audit record. authors.server.ts and categories.server.ts
+ * state only what differs: the table, the columns, how posts name the entry.
  */
 
 export type Handle = Pick<DatabaseHandle, "transaction">;
@@ -30,7 +33,7 @@ export interface EntryMessages {
 }
 
 /** Wording shared by both screens; `kind` is "author" or "category". */
-export function entryMessages(kind: "author" | "category"): EntryMessages {
+function entryMessages(kind: "author" | "category"): EntryMessages {
   const posts = (count: number) => (count === 1 ? "1 post uses" : `${count} posts use`);
   return {
     slugTaken: `Another ${kind} already uses this slug. Choose a different one.`,
@@ -62,11 +65,65 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Which kind of entry: its table, its name in the audit log, its messages. */
-export interface EntryKindOf {
+/** Which kind of entry: all that differs between authors and categories here. */
+export interface EntryKindOf<Columns extends EntryColumns = EntryColumns> {
   table: typeof authors | typeof categories;
+  /** Its name in the audit log and the messages. */
   kind: "author" | "category";
   messages: EntryMessages;
+  /** What an entry shows, on the staff list and on its blog page. */
+  columns: Columns;
+  /** The column of posts' rows that names the entry, and its table. */
+  usedBy:
+    | { table: typeof posts; column: typeof posts.authorId }
+    | { table: typeof postCategories; column: typeof postCategories.categoryId };
+  /** Moves the posts that use the entry `from` to the entry `to`. */
+  movePosts(tx: Transaction, from: number, to: number): Promise<void>;
+}
+
+/** A kind of entry as authors.server.ts and categories.server.ts state it; the messages follow. */
+export function entryKind<Columns extends EntryColumns>(
+  kind: Omit<EntryKindOf<Columns>, "messages">,
+): EntryKindOf<Columns> {
+  return { ...kind, messages: entryMessages(kind.kind) };
+}
+
+type EntryColumns = { id: PgColumn; name: PgColumn; slug: PgColumn } & Record<string, PgColumn>;
+
+/** An entry as its `columns` read it. */
+export type EntryRowOf<Columns extends EntryColumns> = {
+  [Field in keyof Columns]: GetColumnData<Columns[Field]>;
+};
+
+export type EntryListItemOf<Columns extends EntryColumns> = EntryRowOf<Columns> & {
+  /** How many posts (of any status) use this entry. */
+  postCount: number;
+};
+
+/** Every entry by name, with the number of posts that use each. */
+export async function listEntries<Columns extends EntryColumns>(
+  db: Database,
+  { table, columns, usedBy }: EntryKindOf<Columns>,
+): Promise<EntryListItemOf<Columns>[]> {
+  const postCount = sql<number>`count(${usedBy.column})::int`.mapWith(Number);
+  const rows = await db
+    .select({ ...columns, postCount })
+    .from(table)
+    .leftJoin(usedBy.table, eq(usedBy.column, table.id))
+    .groupBy(table.id)
+    .orderBy(asc(table.name), asc(table.id));
+  // Drizzle cannot follow generic columns through the join: the rows are what they name.
+  return rows as unknown as EntryListItemOf<Columns>[];
+}
+
+/** The entry with this slug, or null. */
+export async function findEntry<Columns extends EntryColumns>(
+  db: Database,
+  { table, columns }: EntryKindOf<Columns>,
+  slug: string,
+): Promise<EntryRowOf<Columns> | null> {
+  const [row] = await db.select(columns).from(table).where(eq(table.slug, slug));
+  return (row ?? null) as EntryRowOf<Columns> | null;
 }
 
 type EntryValues = { name: string; slug?: string | undefined } & Record<string, unknown>;
@@ -106,17 +163,24 @@ async function saveEntry(
   }
 }
 
-/** Adds an entry with `insert` (which answers its id), audited with `audited` values. */
+/**
+ * Adds an entry with `values` (columns of its table), audited with its name, slug and
+ * the `audited` values.
+ */
 export function createEntry(
   database: Handle,
   actor: Actor,
   entry: EntryKindOf,
   values: EntryValues,
-  insert: (tx: Transaction, slug: string) => Promise<number>,
   audited: Record<string, unknown>,
 ): Promise<SaveOutcome> {
+  const { table } = entry;
   return saveEntry(database, entry, values, undefined, async (tx, slug) => {
-    const id = await insert(tx, slug);
+    const [row] = await tx.db
+      .insert(table)
+      .values({ ...values, slug })
+      .returning({ id: table.id });
+    const id = row!.id;
     await recordAudit(tx.db, actor, {
       action: `${entry.kind}.create`,
       target: `${entry.kind}:${id}`,
@@ -171,14 +235,9 @@ export function updateEntry(
 export function deleteEntry(
   database: Handle,
   actor: Actor,
-  { table, kind, messages }: EntryKindOf,
+  { table, kind, messages, usedBy, movePosts }: EntryKindOf,
   id: number,
   moveTo: number | undefined,
-  posts: {
-    using(tx: Transaction): Promise<number>;
-    /** Moves the posts to the entry `to`. */
-    move(tx: Transaction, to: number): Promise<void>;
-  },
 ): Promise<DeleteOutcome> {
   return database.transaction(async (tx) => {
     const lock = async (rowId: number) => {
@@ -191,12 +250,16 @@ export function deleteEntry(
     };
     const entry = await lock(id);
     if (!entry) return { ok: false, error: messages.notFound };
-    const used = await posts.using(tx);
+    const [counted] = await tx.db
+      .select({ n: count() })
+      .from(usedBy.table)
+      .where(eq(usedBy.column, id));
+    const used = Number(counted?.n ?? 0);
     if (used > 0) {
       if (moveTo === undefined) return { ok: false, error: messages.inUse(used) };
       if (moveTo === id) return { ok: false, error: messages.moveToSelf };
       if (!(await lock(moveTo))) return { ok: false, error: messages.moveToMissing };
-      await posts.move(tx, moveTo);
+      await movePosts(tx, id, moveTo);
     }
     await tx.db.delete(table).where(eq(table.id, id));
     await recordAudit(tx.db, actor, {

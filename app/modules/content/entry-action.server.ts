@@ -6,7 +6,7 @@ import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requireActor } from "~/modules/staff/guard.server";
-import { editedId } from "./entry.schema";
+import { editedId, type EntryKind } from "./entry.schema";
 import type { DeleteOutcome, SaveOutcome } from "./entries.server";
 
 /**
@@ -15,11 +15,6 @@ import type { DeleteOutcome, SaveOutcome } from "./entries.server";
  */
 
 export interface EntryCommands<Values> {
-  path: string;
-  /** The id field the forms send: "authorId" or "categoryId". */
-  idField: string;
-  /** After a deletion that moved posts: "their posts moved to the author you chose." */
-  postsMoved: string;
   /** The screen's command union; ids and values are read from it by name. */
   schema: z.ZodType<
     { intent: "create" | "update" | "delete"; moveTo?: number } & Record<string, unknown>
@@ -54,6 +49,7 @@ export interface EntryCommands<Values> {
 export async function entryAction<Values>(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  kind: EntryKind,
   commands: EntryCommands<Values>,
 ) {
   const { database } = context.get(runtimeContext);
@@ -80,15 +76,15 @@ export async function entryAction<Values>(
       settled.answer,
     );
   }
-  const { intent, moveTo, [commands.idField]: id, ...values } = submission.value;
+  const { intent, moveTo, [kind.idField]: id, ...values } = submission.value;
   const done = (message: string) =>
-    redirectWithFlash(context, commands.path, { message, tone: "success" });
+    redirectWithFlash(context, kind.path, { message, tone: "success" });
 
   if (intent === "delete") {
     const outcome = await commands.remove(database, actor, id as number, moveTo);
     if (!outcome.ok)
       return formAnswer(formId, submission, { formError: outcome.error, status: 409 });
-    const moved = outcome.postsMoved > 0 ? `; ${commands.postsMoved}` : "";
+    const moved = outcome.postsMoved > 0 ? `; ${kind.postsMoved}` : "";
     return done(`${outcome.name} deleted${moved}.`);
   }
   const settled = commands.settle

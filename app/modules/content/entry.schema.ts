@@ -8,7 +8,21 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
 export const SLUG_HINT = "Made from the name when left empty.";
 
-export const nameInput = (missing: string) =>
+/** What an entries screen calls its entries and where it is, for its page and its action. */
+export interface EntryKind {
+  /** "author" or "category", in running text. */
+  singular: string;
+  /** "Authors" or "Categories", as a heading. */
+  plural: string;
+  /** The name of the id field its forms send: "authorId" or "categoryId". */
+  idField: string;
+  /** The screen's path: "/admin/authors". */
+  path: string;
+  /** After a deletion that moved posts: "their posts moved to the author you chose". */
+  postsMoved: string;
+}
+
+const nameInput = (missing: string) =>
   z
     .string({ error: missing })
     .trim()
@@ -16,7 +30,7 @@ export const nameInput = (missing: string) =>
     .max(100, "Keep it to 100 characters or fewer.");
 
 /** Typed in any case; stored in lower case. Empty means "make it from the name". */
-export const slugInput = z
+const slugInput = z
   .string()
   .trim()
   .toLowerCase()
@@ -42,8 +56,41 @@ export const rowId = z.coerce
   .positive(NOT_UNDERSTOOD);
 
 /** Where a deleted entry's posts go; absent when no post uses it. */
-export const moveToInput = (wrong: string) =>
+const moveToInput = (wrong: string) =>
   z.coerce.number({ error: wrong }).int(wrong).positive(wrong).optional();
+
+/**
+ * A screen's forms: `create` sends the name (`nameMissing` when it is left empty), the
+ * slug and the screen's own `fields`, `update` the row's id too, `delete` the id and where
+ * the posts go (`moveTo` is the message for a wrong choice); `command` is the three as the
+ * action reads them. `refine` checks create and update as a whole.
+ */
+export function entrySchemas<IdField extends string, Fields extends z.ZodRawShape>({
+  idField,
+  nameMissing,
+  fields: own,
+  moveTo,
+  refine = () => {},
+}: {
+  /** "authorId" or "categoryId". */
+  idField: IdField;
+  nameMissing: string;
+  fields: Fields;
+  moveTo: string;
+  refine?: (values: Record<string, unknown>, context: z.RefinementCtx) => void;
+}) {
+  const id = { [idField]: rowId } as Record<IdField, typeof rowId>;
+  const fields = { name: nameInput(nameMissing), slug: slugInput, ...own };
+  const create = z.object({ intent: z.literal("create"), ...fields }).superRefine(refine);
+  const update = z.object({ intent: z.literal("update"), ...id, ...fields }).superRefine(refine);
+  const remove = z.object({ intent: z.literal("delete"), ...id, moveTo: moveToInput(moveTo) });
+  return {
+    create,
+    update,
+    delete: remove,
+    command: z.discriminatedUnion("intent", [create, update, remove]),
+  };
+}
 
 /** The entry the page's `?edit=` names, when it is a plausible id. */
 export function editedId(request: Request): number | undefined {

@@ -77,24 +77,14 @@ export function zonedTimeToInstant(
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const part = wallClock(instant, timeZone);
   const wall = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
+    Number(part("year")),
+    Number(part("month")) - 1,
+    Number(part("day")),
+    Number(part("hour")),
+    Number(part("minute")),
+    Number(part("second")),
   );
   return wall - Math.floor(instant / 1000) * 1000;
 }
@@ -104,7 +94,13 @@ export function instantToZonedTime(
   instant: Date | string,
   timeZone: string = COMPANY_TIME_ZONE,
 ): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  const part = wallClock(new Date(instant), timeZone);
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+}
+
+/** The digits `timeZone`'s wall clock shows at `instant`, by part ("2026", "09"). */
+function wallClock(instant: Date | number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -112,9 +108,10 @@ export function instantToZonedTime(
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+    second: "2-digit",
+  }).formatToParts(instant);
+  return (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((part) => part.type === type)?.value ?? "00";
 }
 
 const id = (message: string) =>

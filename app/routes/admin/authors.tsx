@@ -1,14 +1,8 @@
 import type { Route } from "./+types/authors";
-import { EntryScreen, type EntryFields, type EntryKind } from "~/components/admin/content-entries";
+import { EntryScreen, type EntryFields } from "~/components/admin/content-entries";
 import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
-import {
-  authorCommandSchema,
-  createAuthorSchema,
-  deleteAuthorSchema,
-  PHOTO_IMAGE_NAMES,
-  updateAuthorSchema,
-} from "~/modules/content/author.schema";
+import { authorSchemas, PHOTO_IMAGE_NAMES } from "~/modules/content/author.schema";
 import {
   createAuthor,
   deleteAuthor,
@@ -16,6 +10,7 @@ import {
   updateAuthor,
 } from "~/modules/content/authors.server";
 import { entryAction, entryPage } from "~/modules/content/entry-action.server";
+import type { EntryKind } from "~/modules/content/entry.schema";
 import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
@@ -27,6 +22,7 @@ const KIND: EntryKind = {
   plural: "Authors",
   idField: "authorId",
   path: "/admin/authors",
+  postsMoved: "their posts moved to the author you chose",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,11 +47,8 @@ async function keptPhoto(
 
 /** Add, edit or delete an author (editors and admins). */
 export function action({ request, context }: Route.ActionArgs) {
-  return entryAction(request, context, {
-    path: KIND.path,
-    idField: KIND.idField,
-    postsMoved: "their posts moved to the author you chose",
-    schema: authorCommandSchema,
+  return entryAction(request, context, KIND, {
+    schema: authorSchemas.command,
     create: createAuthor,
     update: updateAuthor,
     remove: deleteAuthor,
@@ -93,11 +86,7 @@ export default function Authors({ loaderData, actionData }: Route.ComponentProps
       rows={loaderData.rows}
       editId={loaderData.editId}
       actionData={actionData}
-      schemas={{
-        create: createAuthorSchema,
-        update: updateAuthorSchema,
-        delete: deleteAuthorSchema,
-      }}
+      schemas={authorSchemas}
       encType="multipart/form-data"
       fields={(fields, editing) => (
         <AuthorFields

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/categories";
-import { EntryScreen, type EntryKind } from "~/components/admin/content-entries";
+import { EntryScreen } from "~/components/admin/content-entries";
 import { FormTextArea } from "~/components/admin/staff-form";
 import {
   createCategory,
@@ -7,13 +7,9 @@ import {
   listCategories,
   updateCategory,
 } from "~/modules/content/categories.server";
-import {
-  categoryCommandSchema,
-  createCategorySchema,
-  deleteCategorySchema,
-  updateCategorySchema,
-} from "~/modules/content/category.schema";
+import { categorySchemas } from "~/modules/content/category.schema";
 import { entryAction, entryPage } from "~/modules/content/entry-action.server";
+import type { EntryKind } from "~/modules/content/entry.schema";
 import { requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Categories | Staff area" }];
@@ -23,6 +19,7 @@ const KIND: EntryKind = {
   plural: "Categories",
   idField: "categoryId",
   path: "/admin/categories",
+  postsMoved: "its posts moved to the category you chose",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,11 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Add, edit or delete a category (editors and admins). */
 export function action({ request, context }: Route.ActionArgs) {
-  return entryAction(request, context, {
-    path: KIND.path,
-    idField: KIND.idField,
-    postsMoved: "its posts moved to the category you chose",
-    schema: categoryCommandSchema,
+  return entryAction(request, context, KIND, {
+    schema: categorySchemas.command,
     create: createCategory,
     update: updateCategory,
     remove: deleteCategory,
@@ -51,11 +45,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       rows={loaderData.rows}
       editId={loaderData.editId}
       actionData={actionData}
-      schemas={{
-        create: createCategorySchema,
-        update: updateCategorySchema,
-        delete: deleteCategorySchema,
-      }}
+      schemas={categorySchemas}
       fields={(fields) => (
         <FormTextArea
           field={fields.description!}
