@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { neighbourPages, Pager } from "~/components/ui/pager";
 import { Section } from "~/components/ui/section";
 import { CtaBand } from "./cta-band";
 import { JsonLd } from "./json-ld";
@@ -139,31 +139,18 @@ export function Pagination({
   page: number;
   pageCount: number;
 }) {
-  if (pageCount <= 1) return null;
   const link =
     "inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-5 font-semibold text-ink hover:border-brass hover:text-brass-dark";
   return (
-    <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-between gap-4">
-      {page > 1 ? (
-        <Link to={pagePath(basePath, page - 1)} rel="prev" className={link}>
-          <Icon name="chevron-left" className="size-4" />
-          Newer posts
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-ink-soft">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={pagePath(basePath, page + 1)} rel="next" className={link}>
-          Older posts
-          <Icon name="chevron-right" className="size-4" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <Pager
+      page={page}
+      pageCount={pageCount}
+      {...neighbourPages(page, pageCount, (to) => pagePath(basePath, to))}
+      labels={{ previous: "Newer posts", next: "Older posts" }}
+      className="mt-12 flex flex-wrap items-center justify-between gap-4"
+      statusClassName="text-ink-soft"
+      linkClassNames={{ previous: link, next: link }}
+    />
   );
 }
 

@@ -3,8 +3,8 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/redirects";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
-import { cellClass, DataTable } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { cellClass, DataTable, PageNumbers } from "~/components/admin/data-table";
+import { FilterBar, FilterInput } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import {
@@ -17,6 +17,7 @@ import {
   useStaffForm,
 } from "~/components/admin/staff-form";
 import { buttonClasses } from "~/components/ui/button";
+import { neighbourPages } from "~/components/ui/pager";
 import { runtimeContext } from "~/modules/platform/context";
 import {
   createRuleSchema,
@@ -53,7 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing =
     Number.isInteger(editId) && editId > 0 ? await getRedirect(db, editId) : undefined;
   const prefill = (params.get("fromPath") ?? "").slice(0, 2000);
-  return { ...list, q, editing: editing ?? null, prefill };
+  const pageHref = (to: number) =>
+    `/admin/redirects?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
+  return {
+    ...list,
+    ...neighbourPages(list.page, list.pageCount, pageHref),
+    q,
+    editing: editing ?? null,
+    prefill,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,10 +115,8 @@ type Rule = Route.ComponentProps["loaderData"]["rules"][number];
 const TYPE_LABEL = Object.fromEntries(REDIRECT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
 export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { rules, total, page, pageCount, q, editing, prefill } = loaderData;
+  const { rules, total, page, pageCount, previousHref, nextHref, q, editing, prefill } = loaderData;
   const report = actionData && "importReport" in actionData ? actionData.importReport : undefined;
-  const pageHref = (to: number) =>
-    `/admin/redirects?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
   return (
     <>
       <PageHeader
@@ -129,19 +136,8 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
         )}
 
         <section aria-label="Redirect rules">
-          <FilterBar resetTo="/admin/redirects">
-            <FilterField label="Search paths">
-              {(id) => (
-                <input
-                  id={id}
-                  type="search"
-                  name="q"
-                  defaultValue={q}
-                  placeholder="/old-page"
-                  className={inputClass}
-                />
-              )}
-            </FilterField>
+          <FilterBar resetTo="/admin/redirects" state={{ values: { q } }}>
+            <FilterInput label="Search paths" type="search" name="q" placeholder="/old-page" />
           </FilterBar>
           {rules.length === 0 ? (
             <EmptyState
@@ -160,30 +156,12 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
               ))}
             </DataTable>
           )}
-          {pageCount > 1 && (
-            <nav
-              aria-label="Pages"
-              className="mt-4 flex items-center justify-between gap-3 text-sm"
-            >
-              {page > 1 ? (
-                <Link to={pageHref(page - 1)} className={buttonClasses("ghost")}>
-                  Previous page
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted">
-                Page {page} of {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link to={pageHref(page + 1)} className={buttonClasses("secondary")}>
-                  Next page
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <PageNumbers
+            page={page}
+            pageCount={pageCount}
+            previousHref={previousHref}
+            nextHref={nextHref}
+          />
         </section>
 
         <ImportPanel actionData={actionData} report={report} />
