@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
@@ -10,9 +9,13 @@ import {
 } from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { LeadLink } from "~/components/admin/lead-link";
-import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
-import { buttonClasses } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import {
+  ActionLink,
+  CARD_CLASSES,
+  EmptyState,
+  ExportCsvLink,
+  PageHeader,
+} from "~/components/admin/page";
 import {
   cursorFrom,
   leadFilterOptions,
@@ -71,15 +74,10 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         }
         actions={
           <>
-            <Link to="/admin/leads/spam" className={buttonClasses("ghost")}>
-              <Icon name="ban" className="size-4" />
+            <ActionLink to="/admin/leads/spam" icon="ban">
               Spam folder
-            </Link>
-            {/* A file download: a plain link, not a client-side navigation. */}
-            <a href={exportHref} className={buttonClasses("secondary")} download>
-              <Icon name="download" className="size-4" />
-              Export CSV
-            </a>
+            </ActionLink>
+            <ExportCsvLink href={exportHref} />
           </>
         }
       />

@@ -10,9 +10,8 @@ import {
   FilterSelect,
 } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page";
+import { ActionLink, EmptyState, PageHeader } from "~/components/admin/page";
 import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
-import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { neighbourPages } from "~/components/ui/pager";
 import {
@@ -95,10 +94,9 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             : `${page.total} ${page.total === 1 ? "post" : "posts"} in all.`
         }
         actions={
-          <Link to="/admin/posts/new" className={buttonClasses("primary")}>
-            <Icon name="file-text" className="size-4" />
+          <ActionLink to="/admin/posts/new" icon="file-text" variant="primary">
             New post
-          </Link>
+          </ActionLink>
         }
       />
 
@@ -144,24 +142,21 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted">With the ticked posts:</span>
             <ConfirmButton
-              name="intent"
-              value="publish"
+              intent="publish"
               question="Publish the ticked posts? Visitors see them at once."
               confirmLabel="Publish"
             >
               Publish
             </ConfirmButton>
             <ConfirmButton
-              name="intent"
-              value="unpublish"
+              intent="unpublish"
               question="Unpublish the ticked posts? They go back to drafts and leave the blog."
               confirmLabel="Unpublish"
             >
               Unpublish
             </ConfirmButton>
             <ConfirmButton
-              name="intent"
-              value="delete"
+              intent="delete"
               question="Delete the ticked posts for good, with their revisions?"
               confirmLabel="Delete"
             >

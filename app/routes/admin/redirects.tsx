@@ -1,14 +1,12 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/redirects";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { cellClass, DataTable, PageNumbers } from "~/components/admin/data-table";
 import { FilterBar, FilterInput } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
+import { EmptyState, ExportCsvLink, PageHeader, Panel } from "~/components/admin/page";
 import {
-  FieldError,
   FormCheckbox,
   FormSelect,
   FormTextField,
@@ -122,11 +120,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
       <PageHeader
         title="Redirects"
         description="Old addresses and where they now lead. The server answers them before any page loads."
-        actions={
-          <a href="/admin/redirects/export" className={buttonClasses("secondary")} download>
-            Export CSV
-          </a>
-        }
+        actions={<ExportCsvLink href="/admin/redirects/export" />}
       />
       <div className="flex flex-col gap-6">
         {editing ? (
@@ -281,8 +275,7 @@ function RuleRow({ rule, actionData }: { rule: Rule; actionData: ActionData }) {
             {rule.isActive ? "Switch off" : "Switch on"}
           </SubmitButton>
           <ConfirmButton
-            name="intent"
-            value="delete"
+            intent="delete"
             question={`Delete the redirect from ${rule.fromPath}? Visitors to that path will then see a page or "Page not found".`}
             confirmLabel="Delete redirect"
           >
@@ -309,21 +302,8 @@ function ImportPanel({
         410, empty for 301; isActive true or false, empty for true). A path that already has a
         redirect is replaced. Check the file first to see what would happen; nothing is saved.
       </p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-        <input type="hidden" name="formId" value={form.id} />
-        <label htmlFor={fields.file.id} className="mb-1.5 block text-sm font-semibold text-ink">
-          CSV file
-        </label>
-        <input
-          id={fields.file.id}
-          name={fields.file.name}
-          type="file"
-          accept=".csv,text/csv"
-          aria-invalid={fields.file.errors ? true : undefined}
-          aria-describedby={fields.file.errors ? `${fields.file.id}-error` : undefined}
-          className="block w-full text-sm"
-        />
-        <FieldError id={fields.file.id} message={fields.file.errors?.[0]} />
+      <StaffForm form={form} encType="multipart/form-data">
+        <FormTextField field={fields.file} label="CSV file" type="file" accept=".csv,text/csv" />
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <SubmitButton
             formId="import"
@@ -337,7 +317,7 @@ function ImportPanel({
             Import
           </SubmitButton>
         </div>
-      </Form>
+      </StaffForm>
       {report && <ImportResult report={report} />}
     </Panel>
   );
