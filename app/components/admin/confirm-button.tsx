@@ -3,21 +3,24 @@ import { Button, buttonClasses } from "~/components/ui/button";
 
 /**
  * A submit button that asks first (a native <dialog>). Without JavaScript it submits at
- * once; the action is still checked on the server.
+ * once; the action is still checked on the server. `intent` sends `intent=<it>`, as
+ * SubmitButton's does.
  */
 export function ConfirmButton({
   children,
   question,
   confirmLabel,
   variant = "secondary",
-  name,
-  value,
+  intent,
+  name = intent ? "intent" : undefined,
+  value = intent,
   form,
 }: {
   children: React.ReactNode;
   question: string;
   confirmLabel: string;
   variant?: "primary" | "secondary" | "ghost";
+  intent?: string;
   name?: string;
   value?: string;
   form?: string;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { Pager } from "~/components/ui/pager";
 
 /** A scrollable table with a caption for assistive technology. */
 export function DataTable({
@@ -66,5 +67,34 @@ export function NextPageLink({ href }: { href: string | null }) {
         <Icon name="chevron-right" className="size-4" />
       </Link>
     </div>
+  );
+}
+
+/**
+ * "Previous page" and "Next page" around "Page n of m", for a list in numbered pages; the
+ * addresses come from the loader (`neighbourPages` in components/ui/pager.tsx).
+ */
+export function PageNumbers({
+  page,
+  pageCount,
+  previousHref,
+  nextHref,
+}: {
+  page: number;
+  pageCount: number;
+  previousHref: string | null;
+  nextHref: string | null;
+}) {
+  return (
+    <Pager
+      page={page}
+      pageCount={pageCount}
+      previousHref={previousHref}
+      nextHref={nextHref}
+      labels={{ previous: "Previous page", next: "Next page" }}
+      className="mt-4 flex flex-wrap items-center justify-between gap-3"
+      statusClassName="text-sm text-muted"
+      linkClassNames={{ previous: buttonClasses("ghost"), next: buttonClasses("secondary") }}
+    />
   );
 }

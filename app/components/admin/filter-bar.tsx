@@ -1,38 +1,76 @@
-import { useId } from "react";
+import { createContext, use, useId } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 
-/** A filter bar: a GET form, so filters live in the URL and work without JavaScript. */
-export function FilterBar({ children, resetTo }: { children: React.ReactNode; resetTo: string }) {
+/**
+ * What a list's loader read from the URL: each filter's value as typed, and why any was
+ * refused.
+ */
+interface FilterState {
+  values: Readonly<Partial<Record<string, string>>>;
+  errors?: Readonly<Partial<Record<string, string>>>;
+}
+
+const FilterStateContext = createContext<FilterState>({ values: {} });
+
+/**
+ * What a list's loader hands its filter bar: each filter as typed (so a refused value can be
+ * corrected in place), why any was refused, and whether the filters applied narrow the list.
+ */
+export function filterBarState(
+  { typed, errors }: { typed: FilterState["values"]; errors: NonNullable<FilterState["errors"]> },
+  applied: object,
+) {
+  return { values: typed, errors, filtered: Object.keys(applied).length > 0 };
+}
+
+/**
+ * A filter bar: a GET form, so filters live in the URL and work without JavaScript. Given
+ * the loader's `state`, its FilterInput and FilterSelect take their value and error by name.
+ */
+export function FilterBar({
+  children,
+  resetTo,
+  state = { values: {} },
+}: {
+  children: React.ReactNode;
+  resetTo: string;
+  state?: FilterState;
+}) {
   return (
-    <Form
-      method="get"
-      role="search"
-      className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      {children}
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary">
-          <Icon name="funnel" className="size-4" />
-          Apply
-        </Button>
-        <Link to={resetTo} className={buttonClasses("ghost")}>
-          Reset
-        </Link>
-      </div>
-    </Form>
+    <FilterStateContext value={state}>
+      <Form
+        method="get"
+        role="search"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      >
+        {children}
+        <div className="flex gap-2">
+          <Button type="submit" variant="primary">
+            <Icon name="funnel" className="size-4" />
+            Apply
+          </Button>
+          <Link to={resetTo} className={buttonClasses("ghost")}>
+            Reset
+          </Link>
+        </div>
+      </Form>
+    </FilterStateContext>
   );
 }
 
 export const inputClass =
   "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-ink hover:border-ink/40";
 
+/** A filter's label above its control and, when its value was refused, why below it. */
 export function FilterField({
   label,
+  error,
   children,
 }: {
   label: string;
+  error?: string;
   children: (id: string) => React.ReactNode;
 }) {
   const id = useId();
@@ -42,6 +80,7 @@ export function FilterField({
         {label}
       </label>
       {children(id)}
+      <FilterError id={id} message={error} />
     </div>
   );
 }
@@ -52,7 +91,7 @@ export function filterErrorProps(id: string, message: string | undefined) {
 }
 
 /** Why a filter's value was not applied, under its control. */
-export function FilterError({ id, message }: { id: string; message: string | undefined }) {
+function FilterError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
     <p id={`${id}-error`} className="text-xs font-medium text-danger">
@@ -61,79 +100,90 @@ export function FilterError({ id, message }: { id: string; message: string | und
   );
 }
 
-/** A text, search or date filter with its label and, when its value was refused, why. */
-export function FilterInput({
+/** The props a filter can give explicitly; otherwise the filter bar's state has them. */
+interface FilterProps {
+  label: string;
+  name: string;
+  value?: string;
+  error?: string;
+}
+
+/**
+ * A filter's labelled control, handed the attributes every control shares: id, name, the
+ * value as typed (given, or else the filter bar's for its name) and the error's ARIA ties.
+ */
+function FilterControl({
   label,
   name,
   value,
   error,
+  children,
+}: FilterProps & {
+  children: (control: {
+    id: string;
+    name: string;
+    defaultValue: string;
+    className: string;
+  }) => React.ReactNode;
+}) {
+  const state = use(FilterStateContext);
+  const message = error ?? state.errors?.[name];
+  return (
+    <FilterField label={label} error={message}>
+      {(id) =>
+        children({
+          id,
+          name,
+          defaultValue: value ?? state.values[name] ?? "",
+          className: inputClass,
+          ...filterErrorProps(id, message),
+        })
+      }
+    </FilterField>
+  );
+}
+
+/** A text, search or date filter with its label and, when its value was refused, why. */
+export function FilterInput({
   type = "text",
   maxLength,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error?: string;
+  placeholder,
+  ...filter
+}: FilterProps & {
   type?: "text" | "search" | "date";
   maxLength?: number;
+  placeholder?: string;
 }) {
   return (
-    <FilterField label={label}>
-      {(id) => (
-        <>
-          <input
-            id={id}
-            type={type}
-            name={name}
-            defaultValue={value}
-            maxLength={maxLength}
-            className={inputClass}
-            {...filterErrorProps(id, error)}
-          />
-          <FilterError id={id} message={error} />
-        </>
+    <FilterControl {...filter}>
+      {(control) => (
+        <input {...control} type={type} maxLength={maxLength} placeholder={placeholder} />
       )}
-    </FilterField>
+    </FilterControl>
   );
 }
 
 /** A menu filter: "any" first (when given), then the options. */
 export function FilterSelect({
-  label,
-  name,
-  value,
-  error,
   anyLabel,
   options,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error?: string;
+  ...filter
+}: FilterProps & {
   anyLabel?: string;
   options: readonly { value: string | number; label: string }[];
 }) {
   return (
-    <FilterField label={label}>
-      {(id) => (
-        <>
-          <select
-            id={id}
-            name={name}
-            defaultValue={value}
-            className={inputClass}
-            {...filterErrorProps(id, error)}
-          >
-            {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <FilterError id={id} message={error} />
-        </>
+    <FilterControl {...filter}>
+      {(control) => (
+        <select {...control}>
+          {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </FilterField>
+    </FilterControl>
   );
 }

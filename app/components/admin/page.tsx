@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 
 /** The frame of a staff page: its header, panels, statistics and empty states. */
@@ -23,6 +25,36 @@ export function PageHeader({
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** A header action that opens another screen: a button-styled link, its icon first. */
+export function ActionLink({
+  to,
+  icon,
+  variant = "ghost",
+  children,
+}: {
+  to: string;
+  icon: IconName;
+  variant?: "primary" | "secondary" | "ghost";
+  children: React.ReactNode;
+}) {
+  return (
+    <Link to={to} className={buttonClasses(variant)}>
+      <Icon name={icon} className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
+/** A header's "Export CSV": a file download, so a plain link, not a client-side navigation. */
+export function ExportCsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={buttonClasses("secondary")} download>
+      <Icon name="download" className="size-4" />
+      Export CSV
+    </a>
   );
 }
 

@@ -1,26 +1,19 @@
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { neighbourPages, Pager } from "~/components/ui/pager";
 import { Section } from "~/components/ui/section";
 import { CtaBand } from "./cta-band";
 import { JsonLd } from "./json-ld";
+import { ArrowLink } from "./page-blocks";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import type { PostAuthor, PostCategory } from "~/modules/content/post";
+import type { PostSummary } from "~/modules/content/blog.server";
 import type { ResponsiveImageData } from "~/modules/media/image";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { pagePath } from "~/modules/seo/blog-meta";
 
-/** A post as the blog's lists draw it (PostSummary with its cover resolved). */
-export interface PostCardData {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  publishedAt: Date;
-  readingMinutes: number;
-  author: PostAuthor;
-  categories: PostCategory[];
+/** A post as the blog's lists draw it: a PostSummary with its cover resolved. */
+export type PostCardData = Omit<PostSummary, "coverImageId" | "coverAlt"> & {
   cover: ResponsiveImageData | null;
-}
+};
 
 /** Post dates are the company's calendar days (Boston), whatever the server's zone. */
 const dateFormat = new Intl.DateTimeFormat("en-US", {
@@ -130,7 +123,7 @@ export function PostGrid({
 }
 
 /** Newer and older pages of a list, as links with rel prev and next. */
-export function Pagination({
+function Pagination({
   basePath,
   page,
   pageCount,
@@ -139,59 +132,66 @@ export function Pagination({
   page: number;
   pageCount: number;
 }) {
-  if (pageCount <= 1) return null;
   const link =
     "inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-5 font-semibold text-ink hover:border-brass hover:text-brass-dark";
   return (
-    <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-between gap-4">
-      {page > 1 ? (
-        <Link to={pagePath(basePath, page - 1)} rel="prev" className={link}>
-          <Icon name="chevron-left" className="size-4" />
-          Newer posts
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-ink-soft">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={pagePath(basePath, page + 1)} rel="next" className={link}>
-          Older posts
-          <Icon name="chevron-right" className="size-4" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <Pager
+      page={page}
+      pageCount={pageCount}
+      {...neighbourPages(page, pageCount, (to) => pagePath(basePath, to))}
+      labels={{ previous: "Newer posts", next: "Older posts" }}
+      className="mt-12 flex flex-wrap items-center justify-between gap-4"
+      statusClassName="text-ink-soft"
+      linkClassNames={{ previous: link, next: link }}
+    />
+  );
+}
+
+/** A category's or an author's list with no posts yet: why, and the way to all the others. */
+export function NoPostsHere({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <p>{children}</p>
+      <ArrowLink to="/blog" className="mt-4 text-brass-dark hover:text-ink">
+        See all articles
+      </ArrowLink>
+    </>
   );
 }
 
 /**
  * The body of a post list page: the grid (its first cover loads at once, being near the top),
- * the page links, the closing call to action and the page's structured data.
+ * the page links, the closing call to action and the page's structured data. With a heading
+ * over the grid, the cards' titles are a level below it.
  */
 export function PostListBody({
-  posts,
-  empty,
+  list: { posts, page, pageCount, jsonLd },
   basePath,
-  page,
-  pageCount,
+  heading,
+  empty,
   cta,
-  jsonLd,
 }: {
-  posts: PostCardData[];
-  empty: React.ReactNode;
+  /** The loader's page of posts and the page's structured data. */
+  list: {
+    posts: PostCardData[];
+    page: number;
+    pageCount: number;
+    jsonLd: Array<Record<string, unknown>>;
+  };
   basePath: string;
-  page: number;
-  pageCount: number;
+  heading?: { id: string; text: string };
+  empty: React.ReactNode;
   cta: { title: string; text: string };
-  jsonLd: Array<Record<string, unknown>>;
 }) {
   return (
     <>
-      <Section tone="plain">
-        <PostGrid posts={posts} priorityFirst empty={empty} />
+      <Section tone="plain" labelledBy={heading?.id}>
+        {heading && (
+          <h2 id={heading.id} className="mb-10 text-3xl leading-tight sm:text-4xl">
+            {heading.text}
+          </h2>
+        )}
+        <PostGrid posts={posts} headingLevel={heading ? 3 : 2} priorityFirst empty={empty} />
         <Pagination basePath={basePath} page={page} pageCount={pageCount} />
       </Section>
       <CtaBand id="blog-cta-heading" title={cta.title}>

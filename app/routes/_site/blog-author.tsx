@@ -1,12 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-author";
-import { Pagination, PostGrid } from "~/components/site/blog";
-import { CtaBand } from "~/components/site/cta-band";
-import { JsonLd } from "~/components/site/json-ld";
-import { ArrowLink } from "~/components/site/page-blocks";
+import { NoPostsHere, PostListBody } from "~/components/site/blog";
 import { PageHero } from "~/components/site/page-hero";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { Section } from "~/components/ui/section";
 import { findAuthor } from "~/modules/content/blog.server";
 import { loadPostListPage, postingOf } from "~/modules/content/blog-pages.server";
 import { loadResponsiveImages } from "~/modules/media/uploads.server";
@@ -70,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function BlogAuthor({ loaderData }: Route.ComponentProps) {
-  const { author, photo, posts, page, pageCount, jsonLd } = loaderData;
+  const { author, photo } = loaderData;
   return (
     <>
       <PageHero eyebrow={author.title || "Author"} title={author.name}>
@@ -85,31 +81,16 @@ export default function BlogAuthor({ loaderData }: Route.ComponentProps) {
         )}
         <p>{describe(author)}</p>
       </PageHero>
-      <Section tone="plain" labelledBy="author-posts-heading">
-        <h2 id="author-posts-heading" className="mb-10 text-3xl leading-tight sm:text-4xl">
-          Articles by {author.name}
-        </h2>
-        <PostGrid
-          posts={posts}
-          headingLevel={3}
-          priorityFirst
-          empty={
-            <>
-              <p>{author.name} has not published any articles yet.</p>
-              <ArrowLink to="/blog" className="mt-4 text-brass-dark hover:text-ink">
-                See all articles
-              </ArrowLink>
-            </>
-          }
-        />
-        <Pagination basePath={`/blog/author/${author.slug}`} page={page} pageCount={pageCount} />
-      </Section>
-      <CtaBand id="blog-cta-heading" title="Talk to our team about your bathroom">
-        Book a free consultation at home, or visit our showroom.
-      </CtaBand>
-      {jsonLd.map((item, index) => (
-        <JsonLd key={index} data={item} />
-      ))}
+      <PostListBody
+        list={loaderData}
+        basePath={`/blog/author/${author.slug}`}
+        heading={{ id: "author-posts-heading", text: `Articles by ${author.name}` }}
+        empty={<NoPostsHere>{author.name} has not published any articles yet.</NoPostsHere>}
+        cta={{
+          title: "Talk to our team about your bathroom",
+          text: "Book a free consultation at home, or visit our showroom.",
+        }}
+      />
     </>
   );
 }

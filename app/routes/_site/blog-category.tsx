@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-category";
-import { PostListBody } from "~/components/site/blog";
-import { ArrowLink } from "~/components/site/page-blocks";
+import { NoPostsHere, PostListBody } from "~/components/site/blog";
 import { PageHero } from "~/components/site/page-hero";
 import { findCategory } from "~/modules/content/blog.server";
 import { loadPostListPage, postingOf } from "~/modules/content/blog-pages.server";
@@ -42,30 +41,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function BlogCategory({ loaderData }: Route.ComponentProps) {
-  const { category, posts, page, pageCount, jsonLd } = loaderData;
+  const { category } = loaderData;
   return (
     <>
       <PageHero eyebrow="Blog category" title={category.name}>
         <p>{describe(category)}</p>
       </PageHero>
       <PostListBody
-        posts={posts}
-        empty={
-          <>
-            <p>There are no articles in this category yet.</p>
-            <ArrowLink to="/blog" className="mt-4 text-brass-dark hover:text-ink">
-              See all articles
-            </ArrowLink>
-          </>
-        }
+        list={loaderData}
         basePath={`/blog/category/${category.slug}`}
-        page={page}
-        pageCount={pageCount}
+        empty={<NoPostsHere>There are no articles in this category yet.</NoPostsHere>}
         cta={{
           title: "Have a question we have not answered?",
           text: "Ask a designer: the consultation is free, at home or in our showroom.",
         }}
-        jsonLd={jsonLd}
       />
     </>
   );

@@ -33,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts, page, pageCount, jsonLd } = loaderData;
   return (
     <>
       <PageHero eyebrow="Blog" title="Bathroom ideas and advice">
@@ -43,21 +42,18 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHero>
       <PostListBody
-        posts={posts}
+        list={loaderData}
+        basePath="/blog"
         empty={
           <p>
             We have not published any articles yet. Check back soon, or ask us your question
             directly: we are happy to help.
           </p>
         }
-        basePath="/blog"
-        page={page}
-        pageCount={pageCount}
         cta={{
           title: "Planning a bathroom remodel?",
           text: "Talk it through with a designer: a free consultation at home or in our showroom.",
         }}
-        jsonLd={jsonLd}
       />
     </>
   );

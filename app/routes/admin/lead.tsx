@@ -1,10 +1,10 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/lead";
 import { Badge } from "~/components/admin/badge";
 import { EmailAddress } from "~/components/admin/email-address";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { DeliveryList, Fields, TouchCard } from "~/components/admin/lead-panels";
-import { PageHeader, Panel } from "~/components/admin/page";
+import { ActionLink, PageHeader, Panel } from "~/components/admin/page";
 import {
   FormSelect,
   FormTextArea,
@@ -13,8 +13,6 @@ import {
   SubmitButton,
   useStaffForm,
 } from "~/components/admin/staff-form";
-import { buttonClasses } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 import { TRACKING_PARAMS } from "~/modules/attribution/tracking";
 import { replayLeadDelivery } from "~/modules/leads/lead-deliveries.server";
 import { getLeadDetail } from "~/modules/leads/lead-detail.server";
@@ -127,10 +125,9 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           </span>
         }
         actions={
-          <Link to="/admin/leads" className={buttonClasses("ghost")}>
-            <Icon name="chevron-left" className="size-4" />
+          <ActionLink to="/admin/leads" icon="chevron-left">
             All leads
-          </Link>
+          </ActionLink>
         }
       />
 

@@ -2,8 +2,8 @@ import type { Route } from "./+types/leads-export";
 import { exportLeads } from "~/modules/leads/lead-export.server";
 import { parseLeadFilter } from "~/modules/leads/lead-list.server";
 import { runtimeContext } from "~/modules/platform/context";
+import { csvDownload } from "~/modules/platform/csv-download.server";
 import { requireActor } from "~/modules/staff/guard.server";
-import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 
 /** The inbox's filtered list as CSV: same query string as /admin/leads, every page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,13 +19,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const { csv } = await exportLeads(db, requireActor(context), filter);
-  const day = new Date().toLocaleDateString("en-CA", { timeZone: COMPANY_TIME_ZONE });
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(csv, "leads");
 }

@@ -1,13 +1,21 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
-import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
+import {
+  FilterBar,
+  filterBarState,
+  FilterInput,
+  FilterSelect,
+} from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { LeadLink } from "~/components/admin/lead-link";
-import { CARD_CLASSES, EmptyState, PageHeader } from "~/components/admin/page";
-import { buttonClasses } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import {
+  ActionLink,
+  CARD_CLASSES,
+  EmptyState,
+  ExportCsvLink,
+  PageHeader,
+} from "~/components/admin/page";
 import {
   cursorFrom,
   leadFilterOptions,
@@ -31,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
   const { searchParams } = new URL(request.url);
-  const { filter, errors, typed } = parseLeadFilter(searchParams);
+  const parsed = parseLeadFilter(searchParams);
+  const { filter } = parsed;
   const cursor = cursorFrom(searchParams);
   const company = await getCompanySettings(db);
   const [page, options] = await Promise.all([
@@ -39,10 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leadFilterOptions(db, company.referralByName),
   ]);
   return {
-    // What was typed, as typed, so a wrong value can be corrected in place.
-    values: typed,
-    errors,
-    filtered: Object.keys(filter).length > 0,
+    filters: filterBarState(parsed, filter),
     page,
     options,
     nextHref: page.nextCursor
@@ -54,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { values, errors, filtered, page, options, nextHref, firstHref, exportHref } = loaderData;
+  const { filters, page, options, nextHref, firstHref, exportHref } = loaderData;
+  const { filtered } = filters;
   const total = page.total.toLocaleString("en-US");
   return (
     <>
@@ -67,49 +74,31 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         }
         actions={
           <>
-            <Link to="/admin/leads/spam" className={buttonClasses("ghost")}>
-              <Icon name="ban" className="size-4" />
+            <ActionLink to="/admin/leads/spam" icon="ban">
               Spam folder
-            </Link>
-            {/* A file download: a plain link, not a client-side navigation. */}
-            <a href={exportHref} className={buttonClasses("secondary")} download>
-              <Icon name="download" className="size-4" />
-              Export CSV
-            </a>
+            </ActionLink>
+            <ExportCsvLink href={exportHref} />
           </>
         }
       />
 
-      <FilterBar resetTo="/admin/leads">
-        <FilterInput
-          label="Search name, e-mail or phone"
-          type="search"
-          name="q"
-          value={values.q}
-          maxLength={200}
-          error={errors.q}
-        />
+      <FilterBar resetTo="/admin/leads" state={filters}>
+        <FilterInput label="Search name, e-mail or phone" type="search" name="q" maxLength={200} />
         <FilterSelect
           label="Status"
           name="status"
-          value={values.status}
-          error={errors.status}
           anyLabel="Any status"
           options={LEAD_STATUS_OPTIONS}
         />
         <FilterSelect
           label="Source"
           name="source"
-          value={values.source}
-          error={errors.source}
           anyLabel="Any source"
           options={options.sources.map((source) => ({ value: source, label: source }))}
         />
         <FilterSelect
           label="Affiliate"
           name="affiliate"
-          value={values.affiliate}
-          error={errors.affiliate}
           anyLabel="Any or none"
           options={[
             { value: "any", label: "Any referral code" },
@@ -120,20 +109,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             })),
           ]}
         />
-        <FilterInput
-          label="Received from"
-          type="date"
-          name="from"
-          value={values.from}
-          error={errors.from}
-        />
-        <FilterInput
-          label="Received to"
-          type="date"
-          name="to"
-          value={values.to}
-          error={errors.to}
-        />
+        <FilterInput label="Received from" type="date" name="from" />
+        <FilterInput label="Received to" type="date" name="to" />
       </FilterBar>
 
       {page.leads.length === 0 ? (

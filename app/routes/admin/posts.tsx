@@ -2,13 +2,18 @@ import { Link } from "react-router";
 import type { Route } from "./+types/posts";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
-import { cellClass, DataTable } from "~/components/admin/data-table";
-import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
+import { cellClass, DataTable, PageNumbers } from "~/components/admin/data-table";
+import {
+  FilterBar,
+  filterBarState,
+  FilterInput,
+  FilterSelect,
+} from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page";
+import { ActionLink, EmptyState, PageHeader } from "~/components/admin/page";
 import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
-import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { neighbourPages } from "~/components/ui/pager";
 import {
   bulkSchema,
   POST_SORTS,
@@ -45,19 +50,17 @@ const BULK_DONE: Record<BulkAction, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const { filter, errors, typed } = parsePostFilter(new URL(request.url).searchParams);
+  const parsed = parsePostFilter(new URL(request.url).searchParams);
+  const { filter } = parsed;
   const [page, options] = await Promise.all([listPosts(db, filter), postOptions(db)]);
   const pageHref = (n: number) =>
     `/admin/posts${postFilterQuery(filter, n > 1 ? { page: String(n) } : {})}`;
   const { sort: _sort, page: _page, ...narrowing } = filter;
   return {
-    values: typed,
-    errors,
-    filtered: Object.keys(narrowing).length > 0,
+    filters: filterBarState(parsed, narrowing),
     page,
     options,
-    previousHref: page.page > 1 ? pageHref(page.page - 1) : null,
-    nextHref: page.page < page.pageCount ? pageHref(page.page + 1) : null,
+    ...neighbourPages(page.page, page.pageCount, pageHref),
   };
 }
 
@@ -78,7 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, errors, filtered, page, options, previousHref, nextHref } = loaderData;
+  const { filters, page, options, previousHref, nextHref } = loaderData;
+  const { filtered } = filters;
   const [form, fields] = useStaffForm(bulkSchema, { id: "bulk", actionData });
   return (
     <>
@@ -90,27 +94,17 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             : `${page.total} ${page.total === 1 ? "post" : "posts"} in all.`
         }
         actions={
-          <Link to="/admin/posts/new" className={buttonClasses("primary")}>
-            <Icon name="file-text" className="size-4" />
+          <ActionLink to="/admin/posts/new" icon="file-text" variant="primary">
             New post
-          </Link>
+          </ActionLink>
         }
       />
 
-      <FilterBar resetTo="/admin/posts">
-        <FilterInput
-          label="Search title or excerpt"
-          type="search"
-          name="q"
-          value={values.q}
-          maxLength={200}
-          error={errors.q}
-        />
+      <FilterBar resetTo="/admin/posts" state={filters}>
+        <FilterInput label="Search title or excerpt" type="search" name="q" maxLength={200} />
         <FilterSelect
           label="Status"
           name="status"
-          value={values.status}
-          error={errors.status}
           anyLabel="Any status"
           options={POST_STATUSES.map((status) => ({
             value: status,
@@ -120,14 +114,12 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
         <FilterSelect
           label="Author"
           name="author"
-          value={values.author}
           anyLabel="Any author"
           options={options.authors.map((author) => ({ value: author.id, label: author.name }))}
         />
         <FilterSelect
           label="Category"
           name="category"
-          value={values.category}
           anyLabel="Any category"
           options={options.categories.map((category) => ({
             value: category.id,
@@ -137,8 +129,6 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
         <FilterSelect
           label="Sort by"
           name="sort"
-          value={values.sort}
-          error={errors.sort}
           options={POST_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
         />
       </FilterBar>
@@ -152,24 +142,21 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted">With the ticked posts:</span>
             <ConfirmButton
-              name="intent"
-              value="publish"
+              intent="publish"
               question="Publish the ticked posts? Visitors see them at once."
               confirmLabel="Publish"
             >
               Publish
             </ConfirmButton>
             <ConfirmButton
-              name="intent"
-              value="unpublish"
+              intent="unpublish"
               question="Unpublish the ticked posts? They go back to drafts and leave the blog."
               confirmLabel="Unpublish"
             >
               Unpublish
             </ConfirmButton>
             <ConfirmButton
-              name="intent"
-              value="delete"
+              intent="delete"
               question="Delete the ticked posts for good, with their revisions?"
               confirmLabel="Delete"
             >
@@ -244,29 +231,12 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
         </StaffForm>
       )}
 
-      {(previousHref || nextHref) && (
-        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          {previousHref ? (
-            <Link to={previousHref} className={buttonClasses("ghost")}>
-              <Icon name="chevron-left" className="size-4" />
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted">
-            Page {page.page} of {page.pageCount}
-          </span>
-          {nextHref ? (
-            <Link to={nextHref} className={buttonClasses("secondary")}>
-              Next page
-              <Icon name="chevron-right" className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <PageNumbers
+        page={page.page}
+        pageCount={page.pageCount}
+        previousHref={previousHref}
+        nextHref={nextHref}
+      />
     </>
   );
 }

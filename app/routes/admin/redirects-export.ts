@@ -1,6 +1,6 @@
 import type { Route } from "./+types/redirects-export";
 import { runtimeContext } from "~/modules/platform/context";
-import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
+import { csvDownload } from "~/modules/platform/csv-download.server";
 import { exportRedirects } from "~/modules/redirects/redirects.server";
 import { requireActor } from "~/modules/staff/guard.server";
 
@@ -8,13 +8,5 @@ import { requireActor } from "~/modules/staff/guard.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
   const csv = await exportRedirects(db, requireActor(context));
-  const day = new Date().toLocaleDateString("en-CA", { timeZone: COMPANY_TIME_ZONE });
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="redirects-${day}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(csv, "redirects");
 }

@@ -1,14 +1,12 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/redirects";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
-import { cellClass, DataTable } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { cellClass, DataTable, PageNumbers } from "~/components/admin/data-table";
+import { FilterBar, FilterInput } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
+import { EmptyState, ExportCsvLink, PageHeader, Panel } from "~/components/admin/page";
 import {
-  FieldError,
   FormCheckbox,
   FormSelect,
   FormTextField,
@@ -17,6 +15,7 @@ import {
   useStaffForm,
 } from "~/components/admin/staff-form";
 import { buttonClasses } from "~/components/ui/button";
+import { neighbourPages } from "~/components/ui/pager";
 import { runtimeContext } from "~/modules/platform/context";
 import {
   createRuleSchema,
@@ -53,7 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing =
     Number.isInteger(editId) && editId > 0 ? await getRedirect(db, editId) : undefined;
   const prefill = (params.get("fromPath") ?? "").slice(0, 2000);
-  return { ...list, q, editing: editing ?? null, prefill };
+  const pageHref = (to: number) =>
+    `/admin/redirects?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
+  return {
+    ...list,
+    ...neighbourPages(list.page, list.pageCount, pageHref),
+    q,
+    editing: editing ?? null,
+    prefill,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,20 +113,14 @@ type Rule = Route.ComponentProps["loaderData"]["rules"][number];
 const TYPE_LABEL = Object.fromEntries(REDIRECT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
 export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { rules, total, page, pageCount, q, editing, prefill } = loaderData;
+  const { rules, total, page, pageCount, previousHref, nextHref, q, editing, prefill } = loaderData;
   const report = actionData && "importReport" in actionData ? actionData.importReport : undefined;
-  const pageHref = (to: number) =>
-    `/admin/redirects?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
   return (
     <>
       <PageHeader
         title="Redirects"
         description="Old addresses and where they now lead. The server answers them before any page loads."
-        actions={
-          <a href="/admin/redirects/export" className={buttonClasses("secondary")} download>
-            Export CSV
-          </a>
-        }
+        actions={<ExportCsvLink href="/admin/redirects/export" />}
       />
       <div className="flex flex-col gap-6">
         {editing ? (
@@ -129,19 +130,8 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
         )}
 
         <section aria-label="Redirect rules">
-          <FilterBar resetTo="/admin/redirects">
-            <FilterField label="Search paths">
-              {(id) => (
-                <input
-                  id={id}
-                  type="search"
-                  name="q"
-                  defaultValue={q}
-                  placeholder="/old-page"
-                  className={inputClass}
-                />
-              )}
-            </FilterField>
+          <FilterBar resetTo="/admin/redirects" state={{ values: { q } }}>
+            <FilterInput label="Search paths" type="search" name="q" placeholder="/old-page" />
           </FilterBar>
           {rules.length === 0 ? (
             <EmptyState
@@ -160,30 +150,12 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
               ))}
             </DataTable>
           )}
-          {pageCount > 1 && (
-            <nav
-              aria-label="Pages"
-              className="mt-4 flex items-center justify-between gap-3 text-sm"
-            >
-              {page > 1 ? (
-                <Link to={pageHref(page - 1)} className={buttonClasses("ghost")}>
-                  Previous page
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted">
-                Page {page} of {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link to={pageHref(page + 1)} className={buttonClasses("secondary")}>
-                  Next page
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <PageNumbers
+            page={page}
+            pageCount={pageCount}
+            previousHref={previousHref}
+            nextHref={nextHref}
+          />
         </section>
 
         <ImportPanel actionData={actionData} report={report} />
@@ -303,8 +275,7 @@ function RuleRow({ rule, actionData }: { rule: Rule; actionData: ActionData }) {
             {rule.isActive ? "Switch off" : "Switch on"}
           </SubmitButton>
           <ConfirmButton
-            name="intent"
-            value="delete"
+            intent="delete"
             question={`Delete the redirect from ${rule.fromPath}? Visitors to that path will then see a page or "Page not found".`}
             confirmLabel="Delete redirect"
           >
@@ -331,21 +302,8 @@ function ImportPanel({
         410, empty for 301; isActive true or false, empty for true). A path that already has a
         redirect is replaced. Check the file first to see what would happen; nothing is saved.
       </p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-        <input type="hidden" name="formId" value={form.id} />
-        <label htmlFor={fields.file.id} className="mb-1.5 block text-sm font-semibold text-ink">
-          CSV file
-        </label>
-        <input
-          id={fields.file.id}
-          name={fields.file.name}
-          type="file"
-          accept=".csv,text/csv"
-          aria-invalid={fields.file.errors ? true : undefined}
-          aria-describedby={fields.file.errors ? `${fields.file.id}-error` : undefined}
-          className="block w-full text-sm"
-        />
-        <FieldError id={fields.file.id} message={fields.file.errors?.[0]} />
+      <StaffForm form={form} encType="multipart/form-data">
+        <FormTextField field={fields.file} label="CSV file" type="file" accept=".csv,text/csv" />
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <SubmitButton
             formId="import"
@@ -359,7 +317,7 @@ function ImportPanel({
             Import
           </SubmitButton>
         </div>
-      </Form>
+      </StaffForm>
       {report && <ImportResult report={report} />}
     </Panel>
   );

@@ -85,8 +85,7 @@ export function EndpointItem({
             {endpoint.enabled ? "Disable" : "Enable"}
           </SubmitButton>
           <ConfirmButton
-            name="intent"
-            value="webhook-delete"
+            intent="webhook-delete"
             variant="ghost"
             question={`Delete the endpoint ${endpoint.url}? Its delivery history goes with it.`}
             confirmLabel="Delete endpoint"
