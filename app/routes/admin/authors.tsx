@@ -1,6 +1,6 @@
 import type { Route } from "./+types/authors";
 import { EntryScreen, type EntryFields } from "~/components/admin/content-entries";
-import { ImageUploadField, type KeptImage } from "~/components/admin/image-upload-field";
+import { FormImageField, type KeptImage } from "~/components/admin/image-upload-field";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
 import { authorSchemas, PHOTO_IMAGE_NAMES } from "~/modules/content/author.schema";
 import {
@@ -125,20 +125,12 @@ function AuthorFields({ fields, photo }: { fields: EntryFields; photo?: KeptImag
         className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
-        <ImageUploadField
-          name={PHOTO_IMAGE_NAMES.fileName}
-          altName={PHOTO_IMAGE_NAMES.altName}
-          currentName={PHOTO_IMAGE_NAMES.currentName}
-          removeName={PHOTO_IMAGE_NAMES.removeName}
+        <FormImageField
+          fields={fields}
+          names={PHOTO_IMAGE_NAMES}
+          kept={photo}
           label="Photo"
           altLabel="Photo description (alt text)"
-          currentImage={photo?.image}
-          currentImageId={photo?.id}
-          altDefault={
-            typeof fields.photoAlt?.initialValue === "string" ? fields.photoAlt.initialValue : ""
-          }
-          altError={fields.photoAlt?.errors?.[0]}
-          fileError={fields.photoFile?.errors?.[0]}
         />
       </div>
     </>

@@ -157,7 +157,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             </ConfirmButton>
             <ConfirmButton
               intent="delete"
-              question="Delete the ticked posts for good, with their revisions?"
+              question="Delete the ticked posts for good, with their revisions? The addresses of published ones will answer 410 Gone."
               confirmLabel="Delete"
             >
               <Icon name="trash" className="size-4" />
