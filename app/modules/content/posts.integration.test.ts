@@ -17,18 +17,15 @@ import { settleImageField } from "~/modules/media/uploads.server";
 import { UPLOAD_MESSAGES } from "~/modules/media/upload.schema";
 import { loadCovers } from "./blog-covers.server";
 import { POST_MESSAGES } from "./post.schema";
+import { bulkPosts, publishDuePosts } from "./post-bulk.server";
 import {
-  bulkPosts,
   getRevision,
-  listPosts,
   listRevisions,
   loadPostForEditing,
-  parsePostFilter,
-  publishDuePosts,
-  restoreRevision,
   REVISIONS_KEPT,
-  savePost,
-} from "./posts.server";
+} from "./post-revisions.server";
+import { restoreRevision, savePost } from "./post-save.server";
+import { listPosts, parsePostFilter } from "./posts-list.server";
 
 const database = testDatabaseForFile();
 const actor: Actor = { id: "editor-posts-1", email: "edie@example.com", ip: "198.18.0.9" };

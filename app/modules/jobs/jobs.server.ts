@@ -17,7 +17,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "~/modules/outbox/retry-p
 import type { Logger } from "~/modules/platform/logger.server";
 import { deliverClaimedWebhook, type DeliveryContext } from "~/modules/webhooks/delivery.server";
 import { LEAD_WEBHOOK_QUEUE, webhookOutbox } from "~/modules/webhooks/webhooks.server";
-import { publishDuePosts } from "~/modules/content/posts.server";
+import { publishDuePosts } from "~/modules/content/post-bulk.server";
 import { runHousekeeping } from "./housekeeping.server";
 
 const QUEUES = {

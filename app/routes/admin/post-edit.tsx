@@ -14,14 +14,9 @@ import {
   postViewHref,
   SOCIAL_IMAGE_NAMES,
 } from "~/modules/content/post.schema";
-import {
-  getRevision,
-  loadPostForEditing,
-  postOptions,
-  postValuesFrom,
-  restoreRevision,
-  savePost,
-} from "~/modules/content/posts.server";
+import { getRevision, loadPostForEditing } from "~/modules/content/post-revisions.server";
+import { postValuesFrom, restoreRevision, savePost } from "~/modules/content/post-save.server";
+import { postOptions } from "~/modules/content/posts-list.server";
 import type { Database } from "~/db/client.server";
 import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";

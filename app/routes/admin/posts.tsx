@@ -20,13 +20,13 @@ import {
   POST_STATUS_LABELS,
   type BulkAction,
 } from "~/modules/content/post.schema";
+import { bulkPosts } from "~/modules/content/post-bulk.server";
 import {
-  bulkPosts,
   listPosts,
   parsePostFilter,
   postFilterQuery,
   postOptions,
-} from "~/modules/content/posts.server";
+} from "~/modules/content/posts-list.server";
 import { POST_STATUSES } from "~/db/schema/content";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
