@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { Form, Link, useBlocker, useFetcher } from "react-router";
-import { ConfirmButton } from "~/components/admin/confirm-button";
-import { formatDateTime } from "~/components/admin/format";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useBlocker } from "react-router";
+import { BodyWithPreview } from "~/components/admin/post-body-editor";
+import { PostRevisions, type PostRevisionSummary } from "~/components/admin/post-revisions";
+import { SharePreviews } from "~/components/admin/post-share-previews";
 import { Panel } from "~/components/admin/page";
 import {
   FieldError,
@@ -16,7 +17,6 @@ import { FormImageField, type KeptImage } from "~/components/admin/image-upload-
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RadioGroupField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
-import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { PostStatus } from "~/db/schema/content";
 import {
   COVER_IMAGE_NAMES,
@@ -29,7 +29,6 @@ import {
   SOCIAL_IMAGE_NAMES,
 } from "~/modules/content/post.schema";
 import { slugify } from "~/modules/content/slug";
-import type { ResponsiveImageData } from "~/modules/media/image";
 
 /**
  * The one post editor, for a new post and an existing one (docs/REQUIREMENTS.md R10.1-R10.7):
@@ -64,7 +63,7 @@ export interface PostEditorProps {
   siteOrigin: string;
   /** "View" on the site (R10.8); undefined for a new post. */
   viewHref?: string;
-  revisions: { id: number; savedAt: Date | string; savedByName: string }[];
+  revisions: PostRevisionSummary[];
   actionData: unknown;
   /**
    * The cover and social images kept now: the post's, or one uploaded by a save that was
@@ -291,128 +290,7 @@ export function PostEditor(props: PostEditorProps) {
         </div>
       </StaffForm>
       <LeaveWarning when={dirty.value} />
-      {postId !== undefined && <Revisions postId={postId} revisions={props.revisions} />}
-    </div>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/** The Markdown body beside its preview, rendered by the server 300 ms after typing stops. */
-function BodyWithPreview({ field }: { field: Parameters<typeof FormTextArea>[0]["field"] }) {
-  const preview = useFetcher<{ html?: string }>();
-  // False in the server's HTML (and so without JavaScript), true once React runs.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const previewId = useId();
-  const send = (markdown: string) =>
-    preview.submit(
-      { markdown },
-      // A preview changes nothing: the page's data (and its toast) stay as they are.
-      { method: "post", action: "/admin/posts/preview", defaultShouldRevalidate: false },
-    );
-  useEffect(() => {
-    const initial = text(field.initialValue);
-    if (initial) send(initial);
-    return () => clearTimeout(timer.current);
-    // Once, for what the page opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return (
-    <Panel title="Body">
-      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
-        <FormTextArea
-          field={field}
-          label="Markdown"
-          hint="Headings start with ##, lists with -, links are [text](address)."
-          rows={22}
-          className="font-mono"
-          onChange={(event) => {
-            const markdown = event.currentTarget.value;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => send(markdown), 300);
-          }}
-        />
-        <section
-          aria-labelledby={previewId}
-          aria-live="polite"
-          aria-busy={preview.state !== "idle"}
-        >
-          <h3 id={previewId} className="mb-1.5 text-sm font-semibold text-ink">
-            Preview
-          </h3>
-          {hydrated ? (
-            <div
-              data-testid="post-preview"
-              className="min-h-40 space-y-3 break-words [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc rounded-lg border border-stone-200 bg-stone-50 p-4 text-sm"
-              // Rendered and sanitised by the server, exactly as on the public page.
-              dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
-            />
-          ) : (
-            <p className="rounded-lg border border-stone-200 bg-stone-50 p-4 text-sm text-muted">
-              The live preview needs JavaScript. Saving works without it: save, then use View to see
-              the post.
-            </p>
-          )}
-        </section>
-      </div>
-    </Panel>
-  );
-}
-
-/** How the post looks as a search result and as a shared link. */
-function SharePreviews({
-  title,
-  url,
-  description,
-  image,
-}: {
-  title: string;
-  url: string;
-  description: string;
-  /** The social image, else the cover, as saved. */
-  image?: ResponsiveImageData;
-}) {
-  const cut = (value: string, max: number) =>
-    value.length > max ? `${value.slice(0, max - 1)}…` : value;
-  return (
-    <div className="flex flex-col gap-4" aria-label="Previews">
-      <figure>
-        <figcaption className="mb-1.5 text-sm font-semibold text-ink">In search results</figcaption>
-        <div className="rounded-lg border border-stone-200 bg-white p-4">
-          <p className="break-all text-xs text-muted">{url}</p>
-          <p className="text-lg text-[#1a0dab]">{cut(title, SEO_TITLE_RECOMMENDED)}</p>
-          <p className="text-sm text-ink-soft">
-            {cut(description, SEO_DESCRIPTION_RECOMMENDED) || "No description yet."}
-          </p>
-        </div>
-      </figure>
-      <figure>
-        <figcaption className="mb-1.5 text-sm font-semibold text-ink">As a shared link</figcaption>
-        <div className="overflow-hidden rounded-lg border border-stone-200 bg-white">
-          {image ? (
-            <ResponsiveImage
-              image={{ ...image, alt: "" }}
-              sizes="(min-width: 1024px) 30rem, 100vw"
-              className="block aspect-[1.91/1] overflow-hidden bg-stone-100"
-              imgClassName="!h-full object-cover"
-            />
-          ) : (
-            <div className="flex aspect-[1.91/1] items-center justify-center bg-stone-100 text-xs text-muted">
-              Social image
-            </div>
-          )}
-          <div className="p-3">
-            <p className="text-xs uppercase text-muted">{new URL(url).host}</p>
-            <p className="break-words font-semibold">{title}</p>
-            <p className="line-clamp-2 text-sm text-ink-soft">{description}</p>
-          </div>
-        </div>
-      </figure>
+      {postId !== undefined && <PostRevisions postId={postId} revisions={props.revisions} />}
     </div>
   );
 }
@@ -465,58 +343,5 @@ function LeaveWarning({ when }: { when: boolean }) {
         </Button>
       </div>
     </dialog>
-  );
-}
-
-/** The last 20 saves: when and by whom, each to view or restore. */
-function Revisions({ postId, revisions }: Pick<PostEditorProps, "revisions"> & { postId: number }) {
-  return (
-    <Panel title={`Revisions (${revisions.length})`}>
-      {revisions.length === 0 ? (
-        <p className="text-sm text-muted">None yet.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-stone-200">
-          {revisions.map((revision, index) => (
-            <li
-              key={revision.id}
-              className="flex flex-wrap items-center justify-between gap-2 py-2"
-            >
-              <span className="text-sm">
-                {formatDateTime(revision.savedAt)} by {revision.savedByName}
-                {index === 0 && <span className="text-muted"> (current)</span>}
-              </span>
-              <span className="flex gap-2">
-                <Link
-                  to={`/admin/posts/${postId}/edit?revision=${revision.id}`}
-                  className={buttonClasses("ghost")}
-                >
-                  View
-                </Link>
-                {index > 0 && <RestoreForm postId={postId} revisionId={revision.id} />}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
-  );
-}
-
-export function RestoreForm({ postId, revisionId }: { postId: number; revisionId: number }) {
-  const formId = `restore-${revisionId}`;
-  return (
-    <Form method="post" id={formId} action={`/admin/posts/${postId}/edit`}>
-      <input type="hidden" name="formId" value={formId} />
-      <input type="hidden" name="postId" value={postId} />
-      <input type="hidden" name="revisionId" value={revisionId} />
-      <ConfirmButton
-        name="intent"
-        value="restore"
-        question="Restore this revision? What is saved now stays in the revisions."
-        confirmLabel="Restore"
-      >
-        Restore
-      </ConfirmButton>
-    </Form>
   );
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
-import { stopRedirects } from "~/modules/redirects/redirects.server";
+import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
 import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";

@@ -7,7 +7,7 @@ import { runtimeContext } from "~/modules/platform/context";
 import { createLogger } from "~/modules/platform/logger.server";
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { CLIENT_REDIRECT_DELAY_MS, redirectMiddleware } from "./redirect-middleware.server";
-import { redirectEngine } from "./redirects.server";
+import { redirectEngine } from "./redirect-engine.server";
 
 const database = testDatabaseForFile();
 const PAGE = "the page itself";

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { requestIdContext, runtimeContext } from "~/modules/platform/context";
 import { isExternalTarget, isUnredirectedPath } from "./redirect-rules";
-import { redirectEngine } from "./redirects.server";
+import { redirectEngine } from "./redirect-engine.server";
 
 /** docs/REQUIREMENTS.md R9.4: a navigation inside the browser follows after 100 ms. */
 export const CLIENT_REDIRECT_DELAY_MS = 100;

@@ -3,16 +3,13 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, redirects, users } from "~/db/schema";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
+import { exportRedirects, importRedirects, IMPORT_MESSAGES } from "./redirect-csv.server";
+import { RedirectEngine, redirectEngine } from "./redirect-engine.server";
 import {
   createRedirect,
   deleteRedirect,
-  exportRedirects,
-  importRedirects,
-  IMPORT_MESSAGES,
   listRedirects,
-  RedirectEngine,
   REDIRECT_ADMIN_MESSAGES,
-  redirectEngine,
   setRedirectActive,
   updateRedirect,
 } from "./redirects.server";

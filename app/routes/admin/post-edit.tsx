@@ -3,7 +3,8 @@ import type { Route } from "./+types/post-edit";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader, Panel } from "~/components/admin/page";
 import type { KeptImage } from "~/components/admin/image-upload-field";
-import { PostEditor, RestoreForm, type PostEditorValues } from "~/components/admin/post-editor";
+import { PostEditor, type PostEditorValues } from "~/components/admin/post-editor";
+import { RestoreForm } from "~/components/admin/post-revisions";
 import { buttonClasses } from "~/components/ui/button";
 import {
   COVER_IMAGE_NAMES,

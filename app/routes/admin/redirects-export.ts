@@ -1,7 +1,7 @@
 import type { Route } from "./+types/redirects-export";
 import { runtimeContext } from "~/modules/platform/context";
 import { csvDownload } from "~/modules/platform/csv-download.server";
-import { exportRedirects } from "~/modules/redirects/redirects.server";
+import { exportRedirects } from "~/modules/redirects/redirect-csv.server";
 import { requireActor } from "~/modules/staff/guard.server";
 
 /** Every redirect rule as CSV, in the columns the import reads (docs/REQUIREMENTS.md R12.6). */

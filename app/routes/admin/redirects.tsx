@@ -25,15 +25,14 @@ import {
   ruleCommandSchema,
   updateRuleSchema,
 } from "~/modules/redirects/redirect.schema";
+import { importRedirects, type ImportReport } from "~/modules/redirects/redirect-csv.server";
 import {
   createRedirect,
   deleteRedirect,
   getRedirect,
-  importRedirects,
   listRedirects,
   setRedirectActive,
   updateRedirect,
-  type ImportReport,
   type RedirectOutcome,
 } from "~/modules/redirects/redirects.server";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
