@@ -23,19 +23,30 @@ async function recordViolations(page: Page) {
 const violations = (page: Page) =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
-test("no public page breaks its Content-Security-Policy", async ({ page }) => {
-  test.setTimeout(90_000);
-  await recordViolations(page);
-  for (const path of ALL_PUBLIC_PAGES) {
-    await page.goto(path);
-    expect(await violations(page), path).toEqual([]);
-  }
-  // The consultation form checks what is typed with its schema.
-  await page.goto("/reviews");
-  const form = contactForm(page);
-  await form.getByRole("button", { name: "Request My Free Consultation" }).click();
-  await expect(form.getByRole("alert")).toContainText("Please check the highlighted fields.");
-  expect(await violations(page)).toEqual([]);
+test.describe("public pages", () => {
+  // A form sent before its script has loaded is checked by the server, whose 422 answer
+  // the browser reports as a failed resource; that is the only console error allowed.
+  test.use({ allowConsoleErrors: true });
+
+  test("no public page breaks its Content-Security-Policy", async ({ page, consoleProblems }) => {
+    test.setTimeout(90_000);
+    await recordViolations(page);
+    for (const path of ALL_PUBLIC_PAGES) {
+      await page.goto(path);
+      expect(await violations(page), path).toEqual([]);
+    }
+    // The consultation form checks what is typed with its schema.
+    await page.goto("/reviews");
+    const form = contactForm(page);
+    await form.getByRole("button", { name: "Request My Free Consultation" }).click();
+    await expect(form.getByRole("alert")).toContainText("Please check the highlighted fields.");
+    expect(await violations(page)).toEqual([]);
+    for (const problem of consoleProblems) {
+      expect(problem).toBe(
+        "error: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)",
+      );
+    }
+  });
 });
 
 test("staff screens check their forms without breaking it either", async ({ page }) => {
