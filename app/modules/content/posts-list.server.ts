@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { filterQueryString, likePattern } from "~/modules/platform/list-query";
 import { z } from "~/modules/platform/zod";
 import type { Database } from "~/db/client.server";
 import {
@@ -74,17 +75,8 @@ export function parsePostFilter(params: URLSearchParams): {
 
 /** The filter as a query string (stable order), for links that keep it. */
 export function postFilterQuery(filter: PostFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filter[key];
-    if (value !== undefined && key !== "page") params.set(key, String(value));
-  }
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return filterQueryString(FILTER_KEYS, { ...filter, page: undefined }, extra);
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 function filterConditions(filter: PostFilter): SQL[] {
   const conditions: SQL[] = [];

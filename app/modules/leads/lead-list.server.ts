@@ -1,3 +1,4 @@
+import { filterQueryString, likePattern } from "~/modules/platform/list-query";
 import {
   and,
   asc,
@@ -148,17 +149,8 @@ export function parseLeadFilter(params: URLSearchParams): {
 
 /** The filter as a query string (stable order), for links that keep it. */
 export function leadFilterQuery(filter: LeadFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filter[key];
-    if (value) params.set(key, value);
-  }
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return filterQueryString(FILTER_KEYS, filter, extra);
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 function filterConditions(filter: LeadFilter): SQL[] {
   const conditions: SQL[] = [];

@@ -1,4 +1,5 @@
 import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { likePattern } from "~/modules/platform/list-query";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { redirects, type Redirect } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
@@ -25,8 +26,6 @@ export const REDIRECT_ADMIN_MESSAGES = {
 } as const;
 
 export const REDIRECTS_PAGE_SIZE = 50;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function listRedirects(
   db: Database,

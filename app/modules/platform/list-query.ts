@@ -1,0 +1,23 @@
+/** Pieces every filtered staff list shares: its search pattern and its links. */
+
+/** `text` as an ILIKE pattern that matches it anywhere, with its own % and _ taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * A list's filter as a query string in the order of `keys` (stable links), leaving out
+ * what is not set, then `extra` (a page number, say); "" when nothing is left.
+ */
+export function filterQueryString<K extends string>(
+  keys: readonly K[],
+  filter: Partial<Record<K, string | number | undefined>>,
+  extra: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams();
+  for (const key of keys) {
+    const value = filter[key];
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
