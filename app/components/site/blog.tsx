@@ -7,7 +7,7 @@ import { ArrowLink } from "./page-blocks";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { PostSummary } from "~/modules/content/blog.server";
 import type { ResponsiveImageData } from "~/modules/media/image";
-import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
+import { longDate } from "~/modules/platform/calendar-day";
 import { pagePath } from "~/modules/seo/blog-meta";
 
 /** A post as the blog's lists draw it: a PostSummary with its cover resolved. */
@@ -15,14 +15,9 @@ export type PostCardData = Omit<PostSummary, "coverImageId" | "coverAlt"> & {
   cover: ResponsiveImageData | null;
 };
 
-/** Post dates are the company's calendar days (Boston), whatever the server's zone. */
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "long",
-  timeZone: COMPANY_TIME_ZONE,
-});
-
-export function PostDate({ date }: { date: Date }) {
-  return <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
+/** A post's date: the company's calendar day (Boston) it went out, worked out on the server. */
+export function PostDate({ at, day }: { at: Date; day: string }) {
+  return <time dateTime={at.toISOString()}>{longDate(day)}</time>;
 }
 
 export const readingTime = (minutes: number) => `${minutes} min read`;
@@ -82,7 +77,7 @@ export function PostCard({
         </Heading>
         <p className="flex-1 leading-relaxed text-ink-soft">{post.excerpt}</p>
         <p className="text-sm text-muted">
-          {post.author.name} · <PostDate date={post.publishedAt} /> ·{" "}
+          {post.author.name} · <PostDate at={post.publishedAt} day={post.publishedOn} /> ·{" "}
           <span className="whitespace-nowrap">{readingTime(post.readingMinutes)}</span>
         </p>
         <CategoryLinks categories={post.categories} />

@@ -1,11 +1,6 @@
 import { StarRating } from "~/components/ui/star-rating";
+import { monthAndYear } from "~/modules/platform/calendar-day";
 import { DEMO_REVIEW_SOURCE, type PublicReview } from "~/modules/reviews/review";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 /** One customer review as a quotation. */
 export function ReviewCard({
@@ -26,7 +21,7 @@ export function ReviewCard({
         <Heading className="font-sans text-base font-semibold text-ink">{review.name}</Heading>
         <p className="text-muted">
           {review.town} · {review.service} ·{" "}
-          <time dateTime={review.reviewedOn}>{dateFormat.format(new Date(review.reviewedOn))}</time>
+          <time dateTime={review.reviewedOn}>{monthAndYear(review.reviewedOn)}</time>
           {review.source === DEMO_REVIEW_SOURCE && " · Sample review"}
         </p>
       </figcaption>

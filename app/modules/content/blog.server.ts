@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { companyDay } from "~/modules/platform/calendar-day";
 import { authors, categories, postCategories, posts } from "~/db/schema";
 import { AUTHOR } from "./authors.server";
 import { CATEGORY } from "./categories.server";
@@ -32,6 +33,8 @@ export interface PostSummary {
   slug: string;
   excerpt: string;
   publishedAt: Date;
+  /** The company's calendar day it went out ("2026-11-23"), for the date shown with it. */
+  publishedOn: string;
   readingMinutes: number;
   coverImageId: string | null;
   coverAlt: string;
@@ -40,11 +43,12 @@ export interface PostSummary {
 }
 
 /** A post as its own page shows it. */
-export interface PostDetail extends Omit<PostSummary, "publishedAt"> {
+export interface PostDetail extends Omit<PostSummary, "publishedAt" | "publishedOn"> {
   body: string;
   status: "draft" | "scheduled" | "published";
   /** Null for a draft that never went out (only staff see one, in preview). */
   publishedAt: Date | null;
+  publishedOn: string | null;
   updatedAt: Date;
   seoTitle: string;
   seoDescription: string;
@@ -120,6 +124,8 @@ async function toSummaries(db: Database, rows: SummaryRow[]): Promise<PostSummar
     slug: row.slug!,
     excerpt: row.excerpt!,
     publishedAt: row.publishedAt!,
+    // A draft in staff preview has no date; its detail says so (null).
+    publishedOn: row.publishedAt ? companyDay(row.publishedAt) : "",
     readingMinutes: readingMinutes(row.body ?? ""),
     coverImageId: row.coverImageId ?? null,
     coverAlt: row.coverAlt ?? "",
@@ -214,6 +220,7 @@ export async function findPost(
   return {
     ...summary!,
     publishedAt: row.publishedAt,
+    publishedOn: row.publishedAt && companyDay(row.publishedAt),
     body: row.body,
     status: row.status,
     updatedAt: row.updatedAt,

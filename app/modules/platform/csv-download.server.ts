@@ -1,11 +1,11 @@
-import { COMPANY_TIME_ZONE } from "./patterns";
+import { companyDay } from "./calendar-day";
 
 /**
  * A CSV file for the browser to save as `<name>-<YYYY-MM-DD>.csv`, dated by the company's
  * calendar: never cached, and never read by the browser as anything but CSV.
  */
 export function csvDownload(csv: string, name: string, now = new Date()): Response {
-  const day = now.toLocaleDateString("en-CA", { timeZone: COMPANY_TIME_ZONE });
+  const day = companyDay(now);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -175,9 +175,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </Link>
               {post.author.title && <>, {post.author.title}</>}
             </span>
-            {post.publishedAt && (
+            {post.publishedAt && post.publishedOn && (
               <span>
-                · <PostDate date={post.publishedAt} />
+                · <PostDate at={post.publishedAt} day={post.publishedOn} />
               </span>
             )}
             <span>· {readingTime(post.readingMinutes)}</span>
