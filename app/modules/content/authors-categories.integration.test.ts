@@ -7,20 +7,8 @@ import { seedDemoContent } from "~/db/seed";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import type { Actor } from "~/modules/audit/actor";
 import { settleImageField } from "~/modules/media/uploads.server";
-import {
-  AUTHOR_MESSAGES,
-  createAuthor,
-  deleteAuthor,
-  listAuthors,
-  updateAuthor,
-} from "./authors.server";
-import {
-  CATEGORY_MESSAGES,
-  createCategory,
-  deleteCategory,
-  listCategories,
-  updateCategory,
-} from "./categories.server";
+import { AUTHOR, authorCommands } from "./authors.server";
+import { CATEGORY, categoryCommands } from "./categories.server";
 
 const database = testDatabaseForFile();
 const actor: Actor = {
@@ -55,12 +43,12 @@ const authorValues = (name: string, slug?: string) => ({ name, slug, title: "Wri
 const categoryValues = (name: string, slug?: string) => ({ name, slug, description: "About it" });
 
 async function newAuthor(name = unique("Author")) {
-  const outcome = await createAuthor(database, actor, authorValues(name));
+  const outcome = await authorCommands.create(database, actor, authorValues(name));
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
   return outcome.id;
 }
 async function newCategory(name = unique("Category")) {
-  const outcome = await createCategory(database, actor, categoryValues(name));
+  const outcome = await categoryCommands.create(database, actor, categoryValues(name));
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
   return outcome.id;
 }
@@ -69,19 +57,27 @@ describe("the demo seed", () => {
   it("adds the demo authors and categories once", async () => {
     await seedDemoContent(database.db);
     await seedDemoContent(database.db);
-    const slugs = (await listAuthors(database.db)).map((author) => author.slug);
+    const slugs = (await authorCommands.list(database.db)).map((author) => author.slug);
     expect(slugs.sort()).toEqual(DEMO_AUTHORS.map((author) => author.slug).sort());
-    const categorySlugs = (await listCategories(database.db)).map((category) => category.slug);
+    const categorySlugs = (await categoryCommands.list(database.db)).map(
+      (category) => category.slug,
+    );
     expect(categorySlugs.sort()).toEqual(DEMO_CATEGORIES.map((category) => category.slug).sort());
   });
 });
 
 describe("authors", () => {
   it("creates an author with a slug made from the name, and audits it", async () => {
-    const outcome = await createAuthor(database, actor, authorValues("Renée O'Brien & Co"));
+    const outcome = await authorCommands.create(
+      database,
+      actor,
+      authorValues("Renée O'Brien & Co"),
+    );
     expect(outcome).toMatchObject({ ok: true, slug: "renee-obrien-and-co" });
     if (!outcome.ok) return;
-    const listed = (await listAuthors(database.db)).find((author) => author.id === outcome.id);
+    const listed = (await authorCommands.list(database.db)).find(
+      (author) => author.id === outcome.id,
+    );
     expect(listed).toMatchObject({ name: "Renée O'Brien & Co", title: "Writer", postCount: 0 });
     expect(await auditFor(`author:${outcome.id}`)).toEqual([
       {
@@ -92,35 +88,46 @@ describe("authors", () => {
   });
 
   it("refuses a slug another author holds, on create and on edit", async () => {
-    const first = await createAuthor(database, actor, authorValues("Sam Taken", "sam-taken"));
+    const first = await authorCommands.create(
+      database,
+      actor,
+      authorValues("Sam Taken", "sam-taken"),
+    );
     expect(first.ok).toBe(true);
-    expect(await createAuthor(database, actor, authorValues("Sam Taken"))).toEqual({
+    expect(await authorCommands.create(database, actor, authorValues("Sam Taken"))).toEqual({
       ok: false,
-      errors: { slug: AUTHOR_MESSAGES.slugTaken },
+      errors: { slug: AUTHOR.messages.slugTaken },
     });
     const other = await newAuthor();
-    expect(await updateAuthor(database, actor, other, authorValues("Other", "sam-taken"))).toEqual({
+    expect(
+      await authorCommands.update(database, actor, other, authorValues("Other", "sam-taken")),
+    ).toEqual({
       ok: false,
-      errors: { slug: AUTHOR_MESSAGES.slugTaken },
+      errors: { slug: AUTHOR.messages.slugTaken },
     });
     // Keeping one's own slug is no conflict.
     if (!first.ok) return;
     expect(
-      await updateAuthor(database, actor, first.id, authorValues("Sam Taken", "sam-taken")),
+      await authorCommands.update(
+        database,
+        actor,
+        first.id,
+        authorValues("Sam Taken", "sam-taken"),
+      ),
     ).toMatchObject({ ok: true });
   });
 
   it("asks for a slug when the name has no letters or digits", async () => {
-    expect(await createAuthor(database, actor, authorValues("?!"))).toEqual({
+    expect(await authorCommands.create(database, actor, authorValues("?!"))).toEqual({
       ok: false,
-      errors: { slug: AUTHOR_MESSAGES.noSlug },
+      errors: { slug: AUTHOR.messages.noSlug },
     });
   });
 
   it("edits an author and audits what changed, keeping the photo", async () => {
     const id = await newAuthor("Pat Before");
     await database.db.update(authors).set({ photoAlt: "Pat smiling" }).where(eq(authors.id, id));
-    const outcome = await updateAuthor(database, actor, id, {
+    const outcome = await authorCommands.update(database, actor, id, {
       name: "Pat After",
       slug: "pat-after",
       title: "Writer",
@@ -142,23 +149,26 @@ describe("authors", () => {
         ],
       },
     });
-    expect(await updateAuthor(database, actor, 999_999, authorValues("Gone"))).toEqual({
+    expect(await authorCommands.update(database, actor, 999_999, authorValues("Gone"))).toEqual({
       ok: false,
-      errors: { form: AUTHOR_MESSAGES.notFound },
+      errors: { form: AUTHOR.messages.notFound },
     });
   });
 
   it("deletes an unused author", async () => {
     const id = await newAuthor();
-    expect(await deleteAuthor(database, actor, id)).toMatchObject({ ok: true, postsMoved: 0 });
+    expect(await authorCommands.remove(database, actor, id)).toMatchObject({
+      ok: true,
+      postsMoved: 0,
+    });
     expect(await database.db.select().from(authors).where(eq(authors.id, id))).toEqual([]);
     expect((await auditFor(`author:${id}`)).at(-1)).toMatchObject({
       action: "author.delete",
       details: { postsMoved: 0, movedTo: null },
     });
-    expect(await deleteAuthor(database, actor, id)).toEqual({
+    expect(await authorCommands.remove(database, actor, id)).toEqual({
       ok: false,
-      error: AUTHOR_MESSAGES.notFound,
+      error: AUTHOR.messages.notFound,
     });
   });
 
@@ -166,23 +176,23 @@ describe("authors", () => {
     const id = await newAuthor();
     const heir = await newAuthor();
     const postIds = [await insertPost(id), await insertPost(id)];
-    expect((await listAuthors(database.db)).find((a) => a.id === id)?.postCount).toBe(2);
+    expect((await authorCommands.list(database.db)).find((a) => a.id === id)?.postCount).toBe(2);
 
-    expect(await deleteAuthor(database, actor, id)).toEqual({
+    expect(await authorCommands.remove(database, actor, id)).toEqual({
       ok: false,
       error: "2 posts use this author. Choose another author to move them to, then delete.",
     });
-    expect(await deleteAuthor(database, actor, id, id)).toEqual({
+    expect(await authorCommands.remove(database, actor, id, id)).toEqual({
       ok: false,
-      error: AUTHOR_MESSAGES.moveToSelf,
+      error: AUTHOR.messages.moveToSelf,
     });
-    expect(await deleteAuthor(database, actor, id, 999_999)).toEqual({
+    expect(await authorCommands.remove(database, actor, id, 999_999)).toEqual({
       ok: false,
-      error: AUTHOR_MESSAGES.moveToMissing,
+      error: AUTHOR.messages.moveToMissing,
     });
     expect(await database.db.select().from(authors).where(eq(authors.id, id))).toHaveLength(1);
 
-    expect(await deleteAuthor(database, actor, id, heir)).toMatchObject({
+    expect(await authorCommands.remove(database, actor, id, heir)).toMatchObject({
       ok: true,
       postsMoved: 2,
     });
@@ -197,21 +207,25 @@ describe("authors", () => {
 
 describe("categories", () => {
   it("creates, refuses a taken slug and edits, audited", async () => {
-    const outcome = await createCategory(database, actor, categoryValues("Tile & Stone"));
+    const outcome = await categoryCommands.create(database, actor, categoryValues("Tile & Stone"));
     expect(outcome).toMatchObject({ ok: true, slug: "tile-and-stone" });
     if (!outcome.ok) return;
-    expect(await createCategory(database, actor, categoryValues("Tile and stone"))).toEqual({
+    expect(
+      await categoryCommands.create(database, actor, categoryValues("Tile and stone")),
+    ).toEqual({
       ok: false,
-      errors: { slug: CATEGORY_MESSAGES.slugTaken },
+      errors: { slug: CATEGORY.messages.slugTaken },
     });
     expect(
-      await updateCategory(database, actor, outcome.id, {
+      await categoryCommands.update(database, actor, outcome.id, {
         name: "Tile and stone",
         slug: "tile",
         description: "Floors and walls",
       }),
     ).toEqual({ ok: true, id: outcome.id, slug: "tile" });
-    expect((await listCategories(database.db)).find((c) => c.id === outcome.id)).toMatchObject({
+    expect(
+      (await categoryCommands.list(database.db)).find((c) => c.id === outcome.id),
+    ).toMatchObject({
       name: "Tile and stone",
       slug: "tile",
       description: "Floors and walls",
@@ -233,16 +247,16 @@ describe("categories", () => {
     const doomedAndOther = await insertPost(author, [doomed, other]);
     const untouched = await insertPost(author, [other]);
 
-    expect(await deleteCategory(database, actor, doomed)).toEqual({
+    expect(await categoryCommands.remove(database, actor, doomed)).toEqual({
       ok: false,
       error: "3 posts use this category. Choose another category to move them to, then delete.",
     });
-    expect(await deleteCategory(database, actor, doomed, 999_999)).toEqual({
+    expect(await categoryCommands.remove(database, actor, doomed, 999_999)).toEqual({
       ok: false,
-      error: CATEGORY_MESSAGES.moveToMissing,
+      error: CATEGORY.messages.moveToMissing,
     });
 
-    expect(await deleteCategory(database, actor, doomed, heir)).toMatchObject({
+    expect(await categoryCommands.remove(database, actor, doomed, heir)).toMatchObject({
       ok: true,
       postsMoved: 3,
     });
@@ -266,7 +280,7 @@ describe("categories", () => {
       action: "category.delete",
       details: { postsMoved: 3, movedTo: `category:${heir}` },
     });
-    const heirRow = (await listCategories(database.db)).find((c) => c.id === heir);
+    const heirRow = (await categoryCommands.list(database.db)).find((c) => c.id === heir);
     expect(heirRow?.postCount).toBe(3);
     const leftOver = await database.db
       .select()
@@ -289,7 +303,7 @@ describe("an author's photo", () => {
     const photoImageId = photo.ok ? photo.imageId : undefined;
     expect(photoImageId).toBeTruthy();
     const name = unique("Pat");
-    const created = await createAuthor(database, actor, {
+    const created = await authorCommands.create(database, actor, {
       ...authorValues(name),
       photoImageId,
       photoAlt: "Pat in the showroom",
@@ -299,10 +313,13 @@ describe("an author's photo", () => {
       (await database.db.select().from(authors).where(eq(authors.id, created.id)))[0];
     expect(await read()).toMatchObject({ photoImageId, photoAlt: "Pat in the showroom" });
 
-    await updateAuthor(database, actor, created.id, { ...authorValues(name), bio: "Now a bio" });
+    await authorCommands.update(database, actor, created.id, {
+      ...authorValues(name),
+      bio: "Now a bio",
+    });
     expect(await read()).toMatchObject({ photoImageId, photoAlt: "Pat in the showroom" });
 
-    await updateAuthor(database, actor, created.id, {
+    await authorCommands.update(database, actor, created.id, {
       ...authorValues(name),
       photoImageId: null,
       photoAlt: "",

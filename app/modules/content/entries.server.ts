@@ -79,6 +79,10 @@ export interface EntryKindOf<Columns extends EntryColumns = EntryColumns> {
     | { table: typeof postCategories; column: typeof postCategories.categoryId };
   /** Moves the posts that use the entry `from` to the entry `to`. */
   movePosts(tx: Transaction, from: number, to: number): Promise<void>;
+  /** The columns its form saves besides name and slug; one not given is left as it is. */
+  saves: readonly string[];
+  /** Which of those the audit of a new entry names, when they are not empty. */
+  audited: readonly string[];
 }
 
 /** A kind of entry as authors.server.ts and categories.server.ts state it; the messages follow. */
@@ -163,45 +167,58 @@ async function saveEntry(
   }
 }
 
+/** The values an entry's form saves: name, slug and the kind's own columns that are given. */
+function savedValues({ saves }: EntryKindOf, values: EntryValues): EntryValues {
+  const saved: EntryValues = { name: values.name, slug: values.slug };
+  for (const column of saves) if (values[column] !== undefined) saved[column] = values[column];
+  return saved;
+}
+
 /**
- * Adds an entry with `values` (columns of its table), audited with its name, slug and
- * the `audited` values.
+ * Adds an entry (its table's defaults fill what is not given), audited with its name, slug
+ * and the kind's `audited` values.
  */
 export function createEntry(
   database: Handle,
   actor: Actor,
   entry: EntryKindOf,
-  values: EntryValues,
-  audited: Record<string, unknown>,
+  given: EntryValues,
 ): Promise<SaveOutcome> {
   const { table } = entry;
+  const values = savedValues(entry, given);
   return saveEntry(database, entry, values, undefined, async (tx, slug) => {
     const [row] = await tx.db
       .insert(table)
       .values({ ...values, slug })
       .returning({ id: table.id });
     const id = row!.id;
+    const audited = entry.audited.filter((column) => values[column]);
     await recordAudit(tx.db, actor, {
       action: `${entry.kind}.create`,
       target: `${entry.kind}:${id}`,
-      details: { name: values.name, slug, ...audited },
+      details: {
+        name: values.name,
+        slug,
+        ...Object.fromEntries(audited.map((column) => [column, values[column]])),
+      },
     });
     return id;
   });
 }
 
 /**
- * Changes an entry's name, slug and the other `values` (columns of its table), audited
- * with what changed; columns not given (an author's photo) are kept.
+ * Changes an entry's name, slug and the kind's other columns, audited with what changed;
+ * columns not given (an author's photo) are kept.
  */
 export function updateEntry(
   database: Handle,
   actor: Actor,
   entry: EntryKindOf,
   id: number,
-  values: EntryValues,
+  given: EntryValues,
 ): Promise<SaveOutcome> {
   const { table, kind } = entry;
+  const values = savedValues(entry, given);
   return saveEntry(database, entry, values, id, async (tx, slug) => {
     const [before] = await tx.db.select().from(table).where(eq(table.id, id)).for("update");
     if (!before) return undefined;
@@ -269,4 +286,26 @@ export function deleteEntry(
     });
     return { ok: true, name: entry.name, postsMoved: used };
   });
+}
+
+/**
+ * The staff commands of one kind of entry, as authors.server.ts and categories.server.ts
+ * export them: `Values` is what its form gives once checked.
+ */
+export function entryCommands<Columns extends EntryColumns, Values extends EntryValues>(
+  entry: EntryKindOf<Columns>,
+) {
+  return {
+    /** Every entry by name, with the number of posts using each. */
+    list: (db: Database) => listEntries(db, entry),
+    /** Adds an entry; the slug is made from the name when none is given. */
+    create: (database: Handle, actor: Actor, values: Values) =>
+      createEntry(database, actor, entry, values),
+    /** Changes an entry; its columns not given are kept. */
+    update: (database: Handle, actor: Actor, id: number, values: Values) =>
+      updateEntry(database, actor, entry, id, values),
+    /** Deletes an entry, moving its posts to `moveTo` first when it has any. */
+    remove: (database: Handle, actor: Actor, id: number, moveTo?: number) =>
+      deleteEntry(database, actor, entry, id, moveTo),
+  };
 }

@@ -3,12 +3,7 @@ import { EntryScreen, type EntryFields } from "~/components/admin/content-entrie
 import { FormImageField, type KeptImage } from "~/components/admin/image-upload-field";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
 import { authorSchemas, PHOTO_IMAGE_NAMES } from "~/modules/content/author.schema";
-import {
-  createAuthor,
-  deleteAuthor,
-  listAuthors,
-  updateAuthor,
-} from "~/modules/content/authors.server";
+import { authorCommands } from "~/modules/content/authors.server";
 import { entryAction, entryPage } from "~/modules/content/entry-action.server";
 import type { EntryKind } from "~/modules/content/entry.schema";
 import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
@@ -27,7 +22,7 @@ const KIND: EntryKind = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
-  const page = await entryPage(request, context, listAuthors);
+  const page = await entryPage(request, context, authorCommands.list);
   const editing = page.rows.find((row) => row.id === page.editId);
   const photo = editing?.photoImageId
     ? await keptPhoto(context.get(runtimeContext).db, editing.photoImageId, editing.photoAlt)
@@ -49,9 +44,7 @@ async function keptPhoto(
 export function action({ request, context }: Route.ActionArgs) {
   return entryAction(request, context, KIND, {
     schema: authorSchemas.command,
-    create: createAuthor,
-    update: updateAuthor,
-    remove: deleteAuthor,
+    ...authorCommands,
     // The photo is stored first; a refusal after it shows it as the current photo.
     settle: async (database, actor, values, refused = {}) => {
       const { photoFile, currentPhotoId, removePhoto, ...rest } = values;

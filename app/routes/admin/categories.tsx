@@ -1,12 +1,7 @@
 import type { Route } from "./+types/categories";
 import { EntryScreen } from "~/components/admin/content-entries";
 import { FormTextArea } from "~/components/admin/staff-form";
-import {
-  createCategory,
-  deleteCategory,
-  listCategories,
-  updateCategory,
-} from "~/modules/content/categories.server";
+import { categoryCommands } from "~/modules/content/categories.server";
 import { categorySchemas } from "~/modules/content/category.schema";
 import { entryAction, entryPage } from "~/modules/content/entry-action.server";
 import type { EntryKind } from "~/modules/content/entry.schema";
@@ -24,16 +19,14 @@ const KIND: EntryKind = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
-  return entryPage(request, context, listCategories);
+  return entryPage(request, context, categoryCommands.list);
 }
 
 /** Add, edit or delete a category (editors and admins). */
 export function action({ request, context }: Route.ActionArgs) {
   return entryAction(request, context, KIND, {
     schema: categorySchemas.command,
-    create: createCategory,
-    update: updateCategory,
-    remove: deleteCategory,
+    ...categoryCommands,
   });
 }
 
