@@ -13,9 +13,6 @@ export const AUTHOR = entryKind({
   table: authors,
   kind: "author",
   columns: {
-    id: authors.id,
-    name: authors.name,
-    slug: authors.slug,
     title: authors.title,
     bio: authors.bio,
     photoImageId: authors.photoImageId,

@@ -17,9 +17,6 @@ export const CATEGORY = entryKind({
   table: categories,
   kind: "category",
   columns: {
-    id: categories.id,
-    name: categories.name,
-    slug: categories.slug,
     description: categories.description,
   },
   usedBy: { table: postCategories, column: postCategories.categoryId },

@@ -85,11 +85,21 @@ export interface EntryKindOf<Columns extends EntryColumns = EntryColumns> {
   audited: readonly string[];
 }
 
-/** A kind of entry as authors.server.ts and categories.server.ts state it; the messages follow. */
-export function entryKind<Columns extends EntryColumns>(
-  kind: Omit<EntryKindOf<Columns>, "messages">,
-): EntryKindOf<Columns> {
-  return { ...kind, messages: entryMessages(kind.kind) };
+type EntryTable = EntryKindOf["table"];
+
+/**
+ * A kind of entry as authors.server.ts and categories.server.ts state it: `columns` names
+ * what it shows besides id, name and slug; the messages follow from `kind`.
+ */
+export function entryKind<Table extends EntryTable, Shown extends Record<string, PgColumn>>(
+  kind: Omit<EntryKindOf, "messages" | "columns" | "table"> & { table: Table; columns: Shown },
+): EntryKindOf<{ id: Table["id"]; name: Table["name"]; slug: Table["slug"] } & Shown> {
+  const { table } = kind;
+  return {
+    ...kind,
+    columns: { id: table.id, name: table.name, slug: table.slug, ...kind.columns },
+    messages: entryMessages(kind.kind),
+  };
 }
 
 type EntryColumns = { id: PgColumn; name: PgColumn; slug: PgColumn } & Record<string, PgColumn>;
