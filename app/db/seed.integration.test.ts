@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { DEMO_COMPANY, ensureCompanySettings, seedDemoContent } from "./seed";
-import { createTestDatabase, type TestDatabase } from "./test-database.server";
+import { testDatabaseForFile } from "./test-database.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = testDatabaseForFile();
 
 describe("company profile seed", () => {
   it("inserts the demo company once", async () => {

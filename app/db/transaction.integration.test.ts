@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { affiliates } from "./schema";
-import { createTestDatabase, type TestDatabase } from "./test-database.server";
+import { testDatabaseForFile } from "./test-database.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = testDatabaseForFile();
 
 describe("transactions", () => {
   it("commit what the work wrote, through Drizzle and raw SQL alike", async () => {

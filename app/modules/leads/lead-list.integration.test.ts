@@ -1,9 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Actor } from "~/modules/audit/actor";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { affiliates, auditEvents, leads, users, type Lead } from "~/db/schema";
-import { ensureCompanySettings } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { affiliates, auditEvents, leads, type Lead } from "~/db/schema";
 import { insertLead } from "~/modules/webhooks/test-support.server";
 import { getLeadDetail } from "./lead-detail.server";
 import { exportLeads, leadsForExport } from "./lead-export.server";
@@ -15,24 +13,20 @@ import {
   type LeadFilter,
 } from "./lead-list.server";
 import { CSV_BOM, LEAD_CSV_HEADER } from "./lead-csv";
+import { staffLeadDatabaseForFile } from "./lead-test-fixtures";
 
-let database: TestDatabase;
 const actor: Actor = {
   id: "staff-inbox-1",
   email: "sam@lumenbath.example",
   ip: "203.0.113.9",
 };
+const database = staffLeadDatabaseForFile(actor, "Sam Staff");
 let harborId: string;
 /** Leads of the paging test: source "TV", newest first as the inbox orders them. */
 let tvLeads: Lead[] = [];
 let zoe: Lead;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureCompanySettings(database.db);
-  await database.db
-    .insert(users)
-    .values({ id: actor.id, name: "Sam Staff", email: actor.email, role: "admin" });
   const [harbor] = await database.db
     .insert(affiliates)
     .values({ code: "harbor-design", name: "Harbor Interior Design", email: "h@example.com" })
@@ -86,10 +80,6 @@ beforeAll(async () => {
     source: "Google",
     createdAt: new Date("2026-11-11T04:59:59.999Z"), // the last moment of November 10
   });
-});
-
-afterAll(async () => {
-  await database?.destroy();
 });
 
 const filterOf = (query: string): LeadFilter => {

@@ -1,32 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { Actor } from "~/modules/audit/actor";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, leads, leadStatusChanges, users } from "~/db/schema";
-import { ensureCompanySettings } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { describe, expect, it } from "vitest";
+import { auditEvents, leadStatusChanges } from "~/db/schema";
 import { insertLead } from "~/modules/webhooks/test-support.server";
 import { addLeadNote } from "./lead-notes.server";
 import { getLeadDetail } from "./lead-detail.server";
 import { changeLeadStatus } from "./lead-status.server";
+import { staffLeadDatabaseForFile, storedLead } from "./lead-test-fixtures";
 
-let database: TestDatabase;
 const actor: Actor = {
   id: "staff-pipeline-1",
   email: "sam@lumenbath.example",
   ip: "203.0.113.9",
 };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureCompanySettings(database.db);
-  await database.db
-    .insert(users)
-    .values({ id: actor.id, name: "Sam Staff", email: actor.email, role: "admin" });
-});
-
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = staffLeadDatabaseForFile(actor, "Sam Staff");
 
 describe("the status pipeline", () => {
   const auditFor = (leadId: string, action: string) =>
@@ -51,7 +38,7 @@ describe("the status pipeline", () => {
       }),
     ).toEqual({ kind: "changed", status: "won", jobValueCents: 1_250_050 });
 
-    const [won] = await database.db.select().from(leads).where(eq(leads.id, lead.id));
+    const won = await storedLead(database, lead.id);
     expect(won).toMatchObject({ status: "won", jobValueCents: 1_250_050, lostReason: null });
     expect(won!.updatedAt.getTime()).toBeGreaterThan(lead.updatedAt.getTime());
 
@@ -63,7 +50,7 @@ describe("the status pipeline", () => {
         lostReason: "  Went with a   cheaper quote ",
       }),
     ).toMatchObject({ kind: "changed", status: "lost", jobValueCents: null });
-    const [lost] = await database.db.select().from(leads).where(eq(leads.id, lead.id));
+    const lost = await storedLead(database, lead.id);
     expect(lost).toMatchObject({
       status: "lost",
       jobValueCents: null,
@@ -170,7 +157,7 @@ describe("the status pipeline", () => {
       kind: "not_found",
     });
 
-    const [unchanged] = await database.db.select().from(leads).where(eq(leads.id, lead.id));
+    const unchanged = await storedLead(database, lead.id);
     expect(unchanged?.status).toBe("new");
     expect(await auditFor(lead.id, "lead.status")).toEqual([]);
   });

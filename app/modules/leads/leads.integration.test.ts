@@ -25,8 +25,8 @@ import {
 } from "~/modules/webhooks/test-support.server";
 import { answerForm, answerJson } from "~/routes/api/leads.server";
 import { issueFormToken } from "./form-token.server";
-import { EMPTY_LEAD_FORM } from "./lead-fields";
 import { submitLead, type LeadRequest, type LeadServices } from "./leads.server";
+import { FILLED_FORM_STORED, filledLeadForm, storedLead } from "./lead-test-fixtures";
 import { visitorWithTouches } from "./test-support.server";
 
 const SECRET = "s".repeat(40);
@@ -70,19 +70,10 @@ let sequence = 0;
 function leadRequest(overrides: Partial<LeadRequest> = {}): LeadRequest {
   sequence += 1;
   return {
-    values: {
-      ...EMPTY_LEAD_FORM,
-      firstName: "Robin",
+    values: filledLeadForm({
       lastName: `Tester${sequence}`,
       email: `robin.${sequence}.${Date.now()}@example.com`,
-      phone: "(617) 555-0100",
-      service: "Bathroom Remodeling",
-      projectType: "Rental",
-      source: "Referral",
-      referralName: "Sam Neighbour",
-      agreeToContact: "on",
-      agreeToAllPresent: "on",
-    },
+    }),
     honeypot: "",
     formToken: issueFormToken(SECRET, Date.now() - 10_000),
     channel: "form",
@@ -118,15 +109,9 @@ describe("a consultation request", () => {
     expect(outcome.kind).toBe("stored");
     if (outcome.kind !== "stored") return;
 
-    const [lead] = await database.db.select().from(leads).where(eq(leads.id, outcome.leadId));
+    const lead = await storedLead(database, outcome.leadId);
     expect(lead).toMatchObject({
-      firstName: "Robin",
-      phone: "+16175550100",
-      projectType: "Rental",
-      source: "Referral",
-      referralName: "Sam Neighbour",
-      otherSource: null,
-      agreeToAllPresent: true,
+      ...FILLED_FORM_STORED,
       affiliateCode: "harbor-design",
       ipAddress: request.ip,
       pagePath: "/bathrooms",

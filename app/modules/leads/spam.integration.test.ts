@@ -11,6 +11,7 @@ import { getLeadDetail } from "./lead-detail.server";
 import { parseCursor } from "./lead-list.server";
 import { listSpam, restoreSpamSubmission, type RestoreServices } from "./spam.server";
 import { EMPTY_LEAD_FORM } from "./lead-fields";
+import { FILLED_FORM_STORED, filledLeadForm, storedLead } from "./lead-test-fixtures";
 import { startLeadTestbed, TEST_PUBLIC_URL, type LeadTestbed } from "./test-support.server";
 
 const PUBLIC_URL = TEST_PUBLIC_URL;
@@ -32,18 +33,15 @@ afterAll(async () => {
   await testbed?.stop();
 });
 
-const validValues = (email: string) => ({
-  ...EMPTY_LEAD_FORM,
-  firstName: " Robin ",
-  lastName: "Caught",
-  email,
-  phone: "(617) 555-0100",
-  service: "Bathroom Remodeling",
-  projectType: "Home",
-  source: "Google",
-  agreeToContact: "on",
-  agreeToAllPresent: "on",
-});
+const validValues = (email: string) =>
+  filledLeadForm({
+    firstName: " Robin ",
+    lastName: "Caught",
+    email,
+    projectType: "Home",
+    source: "Google",
+    referralName: "",
+  });
 
 /** A spam entry shaped as submitLead stores it. */
 async function spamEntry(values: Record<string, string>, createdAt = new Date()) {
@@ -100,12 +98,13 @@ describe("the spam folder", () => {
     expect(outcome).toMatchObject({ kind: "restored", deliveries: 1 });
     if (outcome.kind !== "restored") return;
 
-    const [lead] = await database.db.select().from(leads).where(eq(leads.id, outcome.leadId));
+    const lead = await storedLead(database, outcome.leadId);
     expect(lead).toMatchObject({
-      firstName: "Robin",
-      email: "robin.caught@example.com",
-      phone: "+16175550100",
+      ...FILLED_FORM_STORED,
+      projectType: "Home",
       source: "Google",
+      referralName: null,
+      email: "robin.caught@example.com",
       channel: "json",
       pagePath: "/bathrooms",
       affiliateCode: "harbor-design",

@@ -2,7 +2,6 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   analyticsEvents,
-  leads,
   mailMessages,
   spamSubmissions,
   webhookDeliveries,
@@ -15,7 +14,7 @@ import { MAIL_QUEUE } from "~/modules/mail/mail.server";
 import { createLogger } from "~/modules/platform/logger.server";
 import { LEAD_WEBHOOK_QUEUE } from "~/modules/webhooks/webhooks.server";
 import { issueFormToken } from "./form-token.server";
-import { EMPTY_LEAD_FORM } from "./lead-fields";
+import { filledLeadForm, storedLead } from "./lead-test-fixtures";
 import { submitLead, type LeadRequest, type LeadServices } from "./leads.server";
 import { restoreSpamSubmission } from "./spam.server";
 import {
@@ -52,19 +51,7 @@ afterAll(async () => {
 
 function request(visitorId: string, email: string, honeypot: string): LeadRequest {
   return {
-    values: {
-      ...EMPTY_LEAD_FORM,
-      firstName: "Robin",
-      lastName: "Same",
-      email,
-      phone: "(617) 555-0100",
-      service: "Bathroom Remodeling",
-      projectType: "Rental",
-      source: "Referral",
-      referralName: "Sam Neighbour",
-      agreeToContact: "on",
-      agreeToAllPresent: "on",
-    },
+    values: filledLeadForm({ lastName: "Same", email }),
     honeypot,
     formToken: issueFormToken(SECRET, Date.now() - 10_000),
     channel: "form",
@@ -180,8 +167,8 @@ describe("storing a lead", () => {
     if (restored.kind !== "restored") return;
     expect(await analyticsCount()).toBe(analyticsBefore + 2);
 
-    const [direct] = await database.db.select().from(leads).where(eq(leads.id, submitted.leadId));
-    const [fromSpam] = await database.db.select().from(leads).where(eq(leads.id, restored.leadId));
+    const direct = await storedLead(database, submitted.leadId);
+    const fromSpam = await storedLead(database, restored.leadId);
     expect(attribution(fromSpam!)).toEqual(attribution(direct!));
     // The server's touches of the visitor, and the affiliate, on both.
     expect(direct).toMatchObject({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { redirects } from "~/db/schema";
+import { redirects, type RedirectType } from "~/db/schema";
 import { testDatabaseForFile } from "~/db/test-database.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { createLogger } from "~/modules/platform/logger.server";
@@ -12,15 +12,20 @@ import { redirectEngine } from "./redirect-engine.server";
 const database = testDatabaseForFile();
 const PAGE = "the page itself";
 
+/** The rules the requests below meet, as from, to and status. */
+const RULES: [fromPath: string, toPath: string, type: RedirectType][] = [
+  ["/old", "/new", 301],
+  ["/temp", "/elsewhere?from=temp", 307],
+  ["/gone", "", 410],
+  ["/partner", "https://partner.example/landing", 302],
+  ["/admin-tips", "/tips", 301],
+  ["/café/*", "/coffee/*", 308],
+];
+
 beforeAll(async () => {
-  await database.db.insert(redirects).values([
-    { fromPath: "/old", toPath: "/new", type: 301 },
-    { fromPath: "/temp", toPath: "/elsewhere?from=temp", type: 307 },
-    { fromPath: "/gone", toPath: "", type: 410 },
-    { fromPath: "/partner", toPath: "https://partner.example/landing", type: 302 },
-    { fromPath: "/admin-tips", toPath: "/tips", type: 301 },
-    { fromPath: "/café/*", toPath: "/coffee/*", type: 308 },
-  ]);
+  await database.db
+    .insert(redirects)
+    .values(RULES.map(([fromPath, toPath, type]) => ({ fromPath, toPath, type })));
 });
 
 async function answer(path: string, init: RequestInit = {}) {

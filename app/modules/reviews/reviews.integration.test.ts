@@ -1,16 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_REVIEWS } from "~/db/demo-reviews";
 import { reviews } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed";
-import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
+import { testDatabaseForFile } from "~/db/test-database.server";
 import { listPublishedReviews, summarizeReviews } from "./reviews.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = testDatabaseForFile();
 
 describe("reviews", () => {
   it("start empty, and the demo seed adds the sample reviews once", async () => {

@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/modules/audit/actor";
 import { describe, expect, it } from "vitest";
-import { sessions, twoFactors, users } from "~/db/schema";
+import { sessions } from "~/db/schema";
 import { ACCOUNT_MESSAGES, changeOwnPassword } from "./account.server";
 import { getAuth, sessionCookieName } from "./auth.server";
 import { countSessions } from "./staff-admin.server";
-import {
-  cookieHeaders,
-  createMember,
-  sessionFor,
-  signIn,
-  staffTestWorldForFile,
-  totpCode,
-  latestAudit,
-} from "./test-support.server";
+import { staffFixtures } from "./staff-test-fixtures";
+import { cookieHeaders, createMember, sessionFor, totpCode } from "./test-support.server";
 import {
   cancelTotpSetup,
   confirmTotpSetup,
@@ -23,9 +16,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "./two-factor.server";
 
-const world = staffTestWorldForFile();
-
-const lastAudit = (action: string) => latestAudit(world.database.db, action);
+const { world, lastAudit, signInKind, twoFactorOf } = staffFixtures();
 
 async function sessionRows(userId: string) {
   return world.database.db.select().from(sessions).where(eq(sessions.userId, userId));
@@ -103,8 +94,8 @@ describe("changing one's own password", () => {
       await auth.api.getSession({ headers: withCookies(here, changed.setCookies) }),
     ).not.toBeNull();
 
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("refused");
-    expect((await signIn(world.deps, member.email, "a new long password")).kind).toBe("signed_in");
+    expect(await signInKind(member)).toBe("refused");
+    expect(await signInKind(member, "a new long password")).toBe("signed_in");
     const audit = await lastAudit("account.password");
     expect(audit).toMatchObject({ actorId: member.id, ipAddress: "192.0.2.10" });
     expect(JSON.stringify(audit)).not.toContain("a new long password");
@@ -136,7 +127,7 @@ describe("the authenticator", () => {
     expect(pending?.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
 
     // Not on until confirmed: the password alone still signs in.
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("signed_in");
+    expect(await signInKind(member)).toBe("signed_in");
 
     expect(await confirmTotpSetup(world.deps, actor, headers, "12345")).toEqual({
       ok: false,
@@ -155,8 +146,7 @@ describe("the authenticator", () => {
     expect(confirmed.ok).toBe(true);
     if (!confirmed.ok) return;
     headers = withCookies(headers, confirmed.setCookies);
-    const [user] = await world.database.db.select().from(users).where(eq(users.id, member.id));
-    expect(user?.twoFactorEnabled).toBe(true);
+    expect((await twoFactorOf(member.id)).enabled).toBe(true);
     expect(await pendingTotpSetup(world.deps, member)).toBeNull();
     expect(await lastAudit("account.two_factor_enabled")).toMatchObject({ actorId: member.id });
     // The replaced session keeps its end (30 days, remembered), not a fresh one.
@@ -166,7 +156,7 @@ describe("the authenticator", () => {
     expect(mine?.expiresAt.getTime()).toBe(sessionBefore!.expiresAt.getTime());
 
     // Sign-in now asks for a code.
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("two_factor");
+    expect(await signInKind(member)).toBe("two_factor");
     expect(await startTotpSetup(world.deps, actor, headers, member.password)).toEqual({
       ok: false,
       errors: { form: TWO_FACTOR_MESSAGES.alreadyEnabled },
@@ -178,13 +168,9 @@ describe("the authenticator", () => {
     });
     const disabled = await disableTotp(world.deps, actor, headers, member.password);
     expect(disabled.ok).toBe(true);
-    const [after] = await world.database.db.select().from(users).where(eq(users.id, member.id));
-    expect(after?.twoFactorEnabled).toBe(false);
-    expect(
-      await world.database.db.select().from(twoFactors).where(eq(twoFactors.userId, member.id)),
-    ).toEqual([]);
+    expect(await twoFactorOf(member.id)).toEqual({ enabled: false, authenticators: [] });
     expect(await lastAudit("account.two_factor_disabled")).toMatchObject({ actorId: member.id });
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("signed_in");
+    expect(await signInKind(member)).toBe("signed_in");
   });
 
   it("a setup never confirmed can be cancelled", async () => {

@@ -49,29 +49,18 @@ describe("the staff permission table", () => {
   });
 
   it("shows each role exactly the areas it may open", () => {
+    // The content areas, in the order both roles see them.
+    const content = ["posts", "authors", "categories", "reviews", "redirects", "notFound"];
     expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
       "dashboard",
       "leads",
-      "posts",
-      "authors",
-      "categories",
-      "reviews",
-      "redirects",
-      "notFound",
+      ...content,
       "settings",
       "staff",
       "mail",
       "audit",
     ]);
-    expect(navigationFor("editor").map((rule) => rule.area)).toEqual([
-      "dashboard",
-      "posts",
-      "authors",
-      "categories",
-      "reviews",
-      "redirects",
-      "notFound",
-    ]);
+    expect(navigationFor("editor").map((rule) => rule.area)).toEqual(["dashboard", ...content]);
   });
 
   it("finds the rule by the matched route's pattern, with or without a leading slash", () => {

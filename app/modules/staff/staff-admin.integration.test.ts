@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Actor } from "~/modules/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, mailMessages, twoFactors, users } from "~/db/schema";
+import { auditEvents, mailMessages, users } from "~/db/schema";
 import { passwordTokenOwner, setPasswordWithToken } from "./account.server";
 import {
   changeStaffRole,
@@ -13,17 +13,11 @@ import {
   setStaffDisabled,
   STAFF_MESSAGES,
 } from "./staff-admin.server";
-import {
-  createMember,
-  sessionFor,
-  signIn,
-  staffTestWorldForFile,
-  totpCode,
-  latestAudit,
-} from "./test-support.server";
+import { staffFixtures } from "./staff-test-fixtures";
+import { createMember, sessionFor, signIn, totpCode } from "./test-support.server";
 import { confirmTotpSetup, startTotpSetup } from "./two-factor.server";
 
-const world = staffTestWorldForFile();
+const { world, lastAudit, signInKind, twoFactorOf } = staffFixtures();
 let admin: Awaited<ReturnType<typeof createMember>>;
 let actor: Actor;
 
@@ -31,8 +25,6 @@ beforeAll(async () => {
   admin = await createMember(world.deps, "admin", "Avery Admin");
   actor = { id: admin.id, email: admin.email, ip: "203.0.113.7" };
 });
-
-const lastAudit = (action: string) => latestAudit(world.database.db, action);
 
 /** `by` can neither demote nor disable `admin`: both are refused with `error`. */
 async function expectAdminKept(by: Actor, error: string) {
@@ -197,7 +189,7 @@ describe("roles and disabling", () => {
       changed: true,
     });
     expect(await countSessions(world.database.db, member.id)).toBe(0);
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("refused");
+    expect(await signInKind(member)).toBe("refused");
     expect(await lastAudit("staff.disable")).toMatchObject({
       target: `user:${member.id}`,
       details: { changes: [{ field: "disabled", from: false, to: true }] },
@@ -209,7 +201,7 @@ describe("roles and disabling", () => {
       ok: true,
       changed: true,
     });
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("signed_in");
+    expect(await signInKind(member)).toBe("signed_in");
     expect(await lastAudit("staff.enable")).toMatchObject({ target: `user:${member.id}` });
   });
 
@@ -235,7 +227,7 @@ describe("resetting an authenticator", () => {
       totpCode(started.uri),
     );
     expect(confirmed.ok).toBe(true);
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("two_factor");
+    expect(await signInKind(member)).toBe("two_factor");
 
     expect(await resetStaffTwoFactor(world.database, actor, admin.id)).toEqual({
       ok: false,
@@ -245,18 +237,14 @@ describe("resetting an authenticator", () => {
       ok: true,
       changed: true,
     });
-    const [row] = await world.database.db.select().from(users).where(eq(users.id, member.id));
-    expect(row?.twoFactorEnabled).toBe(false);
-    expect(
-      await world.database.db.select().from(twoFactors).where(eq(twoFactors.userId, member.id)),
-    ).toEqual([]);
+    expect(await twoFactorOf(member.id)).toEqual({ enabled: false, authenticators: [] });
     expect(await countSessions(world.database.db, member.id)).toBe(0);
     expect(await lastAudit("staff.reset_two_factor")).toMatchObject({
       target: `user:${member.id}`,
       details: { changes: [{ field: "twoFactorEnabled", from: true, to: false }] },
     });
     // The password alone signs in again.
-    expect((await signIn(world.deps, member.email, member.password)).kind).toBe("signed_in");
+    expect(await signInKind(member)).toBe("signed_in");
   });
 });
 
