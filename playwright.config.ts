@@ -64,8 +64,16 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
+      // At a phone's size: the public site and the consultation form, and the staff screens
+      // whose layout changes on a phone (the frame, the lead lists and cards). Specs whose
+      // subject does not depend on the screen (HTML validity, metadata, CSP, the content and
+      // settings screens' rules) run once, on the desktop, to keep the suite fast.
       name: "mobile",
-      testMatch: /(site|leads|admin)\/.*\.spec\.ts$/,
+      testMatch: [
+        /site\/(accessibility|blog|errors|first-paint|layout|pages)\.spec\.ts$/,
+        /leads\/.*\.spec\.ts$/,
+        /admin\/(shell|leads|inbox|spam|reviews)\.spec\.ts$/,
+      ],
       use: { ...devices["Pixel 7"], launchOptions },
     },
     {
