@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { Badge } from "~/components/admin/badge";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
+import { RecordList } from "~/components/admin/record-list";
 import {
   FormSelect,
   FormTextField,
@@ -59,12 +60,9 @@ export function EntryList<Row extends EntryRow>({
   }
   return (
     <Panel title={`${kind.plural} (${rows.length})`}>
-      <ul className="flex flex-col divide-y divide-stone-200">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6"
-          >
+      <RecordList rows={rows}>
+        {(row) => (
+          <>
             <div className="min-w-0">
               <p className="font-semibold">{row.name}</p>
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
@@ -85,9 +83,9 @@ export function EntryList<Row extends EntryRow>({
                 actionData={actionData}
               />
             </div>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </RecordList>
     </Panel>
   );
 }

@@ -78,6 +78,22 @@ const STATUS_OPTIONS = (["draft", "scheduled", "published"] as const).map((value
   label: POST_STATUS_LABELS[value],
 }));
 
+/** The post's two images: their inputs' names, as the schema checks them, and their labels. */
+const POST_IMAGES = {
+  cover: {
+    names: COVER_IMAGE_NAMES,
+    label: "Cover image",
+    altLabel: "Cover description (alt text)",
+  },
+  social: {
+    names: SOCIAL_IMAGE_NAMES,
+    label: "Social image",
+    hint: "Shown when the post is shared; without one, the cover is used. A JPEG, PNG, WebP, AVIF or GIF image of up to 10 MB, about 1200 by 630 pixels.",
+  },
+};
+
+type PostFields = ReturnType<typeof useStaffForm<typeof postSchema>>[1];
+
 const text = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 
 export function PostEditor(props: PostEditorProps) {
@@ -103,7 +119,6 @@ export function PostEditor(props: PostEditorProps) {
   const checkedCategories = new Set(
     ([] as unknown[]).concat(fields.categoryIds.initialValue ?? defaults.categoryIds).map(String),
   );
-  const categoryError = fields.categoryIds.errors?.[0];
   const { coverImage, socialImage } = props;
 
   return (
@@ -115,134 +130,91 @@ export function PostEditor(props: PostEditorProps) {
         aria-label={postId ? "Edit the post" : "New post"}
       >
         <div onInput={dirty.mark} onChange={dirty.mark} className="flex flex-col gap-6">
-          <Panel title="Post">
-            <div className="flex flex-col gap-4">
-              <FormTextField field={fields.title} label="Title" maxLength={200} />
-              <div>
-                <label
-                  htmlFor={fields.slug.id}
-                  className="mb-1.5 block text-sm font-semibold text-ink"
-                >
-                  Slug
-                </label>
-                <div className="flex items-center gap-1 text-sm text-muted">
-                  <span aria-hidden="true">/blog/</span>
-                  <input
-                    key={fields.slug.key}
-                    id={fields.slug.id}
-                    name={fields.slug.name}
-                    value={shownSlug}
-                    maxLength={80}
-                    onChange={(event) => {
-                      setSlugEdited(true);
-                      setSlug(event.currentTarget.value);
-                    }}
-                    aria-invalid={fields.slug.errors ? true : undefined}
-                    aria-describedby={`${fields.slug.id}-hint${fields.slug.errors ? ` ${fields.slug.id}-error` : ""}`}
-                    className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ${fields.slug.errors ? "border-danger" : "border-stone-300"}`}
-                  />
-                </div>
-                <p id={`${fields.slug.id}-hint`} className="mt-1.5 text-sm text-muted">
-                  The post&apos;s address. Left empty, it is made from the title.
-                  {postId !== undefined &&
-                    " Changing it on a published post sends the old address to the new one."}
-                </p>
-                <FieldError id={fields.slug.id} message={fields.slug.errors?.[0]} />
+          <FieldsPanel title="Post">
+            <FormTextField field={fields.title} label="Title" maxLength={200} />
+            <div>
+              <label
+                htmlFor={fields.slug.id}
+                className="mb-1.5 block text-sm font-semibold text-ink"
+              >
+                Slug
+              </label>
+              <div className="flex items-center gap-1 text-sm text-muted">
+                <span aria-hidden="true">/blog/</span>
+                <input
+                  key={fields.slug.key}
+                  id={fields.slug.id}
+                  name={fields.slug.name}
+                  value={shownSlug}
+                  maxLength={80}
+                  onChange={(event) => {
+                    setSlugEdited(true);
+                    setSlug(event.currentTarget.value);
+                  }}
+                  aria-invalid={fields.slug.errors ? true : undefined}
+                  aria-describedby={`${fields.slug.id}-hint${fields.slug.errors ? ` ${fields.slug.id}-error` : ""}`}
+                  className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ${fields.slug.errors ? "border-danger" : "border-stone-300"}`}
+                />
               </div>
-              <FormTextArea
-                field={fields.excerpt}
-                label="Excerpt"
-                hint="A sentence or two for the blog's list and, without an SEO description, for search results."
-                rows={2}
-                maxLength={500}
-              />
-              <FormImageField
-                fields={fields}
-                names={COVER_IMAGE_NAMES}
-                kept={coverImage}
-                label="Cover image"
-                altLabel="Cover description (alt text)"
-              />
+              <p id={`${fields.slug.id}-hint`} className="mt-1.5 text-sm text-muted">
+                The post&apos;s address. Left empty, it is made from the title.
+                {postId !== undefined &&
+                  " Changing it on a published post sends the old address to the new one."}
+              </p>
+              <FieldError id={fields.slug.id} message={fields.slug.errors?.[0]} />
             </div>
-          </Panel>
+            <FormTextArea
+              field={fields.excerpt}
+              label="Excerpt"
+              hint="A sentence or two for the blog's list and, without an SEO description, for search results."
+              rows={2}
+              maxLength={500}
+            />
+            <FormImageField fields={fields} kept={coverImage} {...POST_IMAGES.cover} />
+          </FieldsPanel>
 
           <BodyWithPreview field={fields.body} />
 
           <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-            <Panel title="Author and categories">
-              <div className="flex flex-col gap-4">
-                <FormSelect
-                  field={fields.authorId}
-                  label="Author"
-                  placeholder="Choose an author"
-                  options={authors.map((author) => ({
-                    value: String(author.id),
-                    label: author.name,
-                  }))}
-                />
-                <fieldset
-                  aria-invalid={categoryError ? true : undefined}
-                  aria-describedby={categoryError ? `${fields.categoryIds.id}-error` : undefined}
-                >
-                  <legend className="mb-1.5 block text-sm font-semibold text-ink">
-                    Categories
-                  </legend>
-                  {categories.length === 0 && (
-                    <p className="text-sm text-muted">No categories yet: add one first.</p>
-                  )}
-                  <div key={fields.categoryIds.key} className="flex flex-col gap-2">
-                    {categories.map((category) => (
-                      <label key={category.id} className="flex items-center gap-2.5 text-sm">
-                        <input
-                          type="checkbox"
-                          name={fields.categoryIds.name}
-                          value={category.id}
-                          defaultChecked={checkedCategories.has(String(category.id))}
-                          className="size-5 accent-brass"
-                        />
-                        {category.name}
-                      </label>
-                    ))}
-                  </div>
-                  <FieldError id={fields.categoryIds.id} message={categoryError} />
-                </fieldset>
-              </div>
-            </Panel>
+            <AuthorAndCategories
+              fields={fields}
+              authors={authors}
+              categories={categories}
+              checked={checkedCategories}
+            />
 
-            <Panel title="Publishing">
-              <div className="flex flex-col gap-4">
-                <RadioGroupField
-                  id={fields.status.id}
-                  label="Status"
-                  name={fields.status.name}
-                  value={status}
-                  options={STATUS_OPTIONS}
-                  onChange={setStatus}
-                  error={fields.status.errors?.[0]}
-                />
-                <FormTextField
-                  field={fields.publishAt}
-                  type="datetime-local"
-                  label="Publish at (New York time)"
-                  hint={
-                    status === "scheduled"
-                      ? "The post goes out by itself at this time."
-                      : "Only for Scheduled."
-                  }
-                />
-                {props.viewHref && (
-                  <a
-                    href={props.viewHref}
-                    target="_blank"
-                    rel="noopener"
-                    className={`${buttonClasses("ghost")} self-start`}
-                  >
-                    <Icon name="external-link" className="size-4" />
-                    View {status === "published" ? "on the site" : "preview"}
-                  </a>
-                )}
-              </div>
-            </Panel>
+            <FieldsPanel title="Publishing">
+              <RadioGroupField
+                id={fields.status.id}
+                label="Status"
+                name={fields.status.name}
+                value={status}
+                options={STATUS_OPTIONS}
+                onChange={setStatus}
+                error={fields.status.errors?.[0]}
+              />
+              <FormTextField
+                field={fields.publishAt}
+                type="datetime-local"
+                label="Publish at (New York time)"
+                hint={
+                  status === "scheduled"
+                    ? "The post goes out by itself at this time."
+                    : "Only for Scheduled."
+                }
+              />
+              {props.viewHref && (
+                <a
+                  href={props.viewHref}
+                  target="_blank"
+                  rel="noopener"
+                  className={`${buttonClasses("ghost")} self-start`}
+                >
+                  <Icon name="external-link" className="size-4" />
+                  View {status === "published" ? "on the site" : "preview"}
+                </a>
+              )}
+            </FieldsPanel>
           </div>
 
           <Panel title="Search and sharing">
@@ -261,13 +233,7 @@ export function PostEditor(props: PostEditorProps) {
                   rows={3}
                   maxLength={SEO_DESCRIPTION_MAX}
                 />
-                <FormImageField
-                  fields={fields}
-                  names={SOCIAL_IMAGE_NAMES}
-                  kept={socialImage}
-                  label="Social image"
-                  hint="Shown when the post is shared; without one, the cover is used. A JPEG, PNG, WebP, AVIF or GIF image of up to 10 MB, about 1200 by 630 pixels."
-                />
+                <FormImageField fields={fields} kept={socialImage} {...POST_IMAGES.social} />
               </div>
               <SharePreviews
                 title={seoTitle || title || "Post title"}
@@ -292,6 +258,67 @@ export function PostEditor(props: PostEditorProps) {
       <LeaveWarning when={dirty.value} />
       {postId !== undefined && <PostRevisions postId={postId} revisions={props.revisions} />}
     </div>
+  );
+}
+
+/** Who wrote the post, and its categories, checked as last sent (or as the post has them). */
+function AuthorAndCategories({
+  fields,
+  authors,
+  categories,
+  checked,
+}: {
+  fields: PostFields;
+  authors: PostEditorProps["authors"];
+  categories: PostEditorProps["categories"];
+  checked: Set<string>;
+}) {
+  const categoryError = fields.categoryIds.errors?.[0];
+  return (
+    <FieldsPanel title="Author and categories">
+      <FormSelect
+        field={fields.authorId}
+        label="Author"
+        placeholder="Choose an author"
+        options={authors.map((author) => ({
+          value: String(author.id),
+          label: author.name,
+        }))}
+      />
+      <fieldset
+        aria-invalid={categoryError ? true : undefined}
+        aria-describedby={categoryError ? `${fields.categoryIds.id}-error` : undefined}
+      >
+        <legend className="mb-1.5 block text-sm font-semibold text-ink">Categories</legend>
+        {categories.length === 0 && (
+          <p className="text-sm text-muted">No categories yet: add one first.</p>
+        )}
+        <div key={fields.categoryIds.key} className="flex flex-col gap-2">
+          {categories.map((category) => (
+            <label key={category.id} className="flex items-center gap-2.5 text-sm">
+              <input
+                type="checkbox"
+                name={fields.categoryIds.name}
+                value={category.id}
+                defaultChecked={checked.has(String(category.id))}
+                className="size-5 accent-brass"
+              />
+              {category.name}
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.categoryIds.id} message={categoryError} />
+      </fieldset>
+    </FieldsPanel>
+  );
+}
+
+/** A panel of the editor whose fields stand one under the other. */
+function FieldsPanel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Panel title={title}>
+      <div className="flex flex-col gap-4">{children}</div>
+    </Panel>
   );
 }
 

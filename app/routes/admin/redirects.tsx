@@ -14,6 +14,7 @@ import {
   SubmitButton,
   useStaffForm,
 } from "~/components/admin/staff-form";
+import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
 import { buttonClasses } from "~/components/ui/button";
 import { neighbourPages } from "~/components/ui/pager";
 import { runtimeContext } from "~/modules/platform/context";
@@ -238,6 +239,11 @@ function RuleForm({
   );
 }
 
+const RULE_SWITCH: SwitchIntents = {
+  on: { intent: "activate", label: "Switch on" },
+  off: { intent: "deactivate", label: "Switch off" },
+};
+
 function RuleRow({ rule, actionData }: { rule: Rule; actionData: ActionData }) {
   const formId = `rule-${rule.id}`;
   const [form] = useStaffForm(ruleCommandSchema, { id: formId, actionData });
@@ -266,13 +272,7 @@ function RuleRow({ rule, actionData }: { rule: Rule; actionData: ActionData }) {
           >
             Edit
           </Link>
-          <SubmitButton
-            formId={formId}
-            intent={rule.isActive ? "deactivate" : "activate"}
-            variant="secondary"
-          >
-            {rule.isActive ? "Switch off" : "Switch on"}
-          </SubmitButton>
+          <SwitchButton formId={formId} isOn={rule.isActive} intents={RULE_SWITCH} />
           <ConfirmButton
             intent="delete"
             question={`Delete the redirect from ${rule.fromPath}? Visitors to that path will then see a page or "Page not found".`}

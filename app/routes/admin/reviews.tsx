@@ -2,7 +2,9 @@ import type { Route } from "./+types/reviews";
 import { Badge } from "~/components/admin/badge";
 import { formatDay } from "~/components/admin/format";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
-import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { RecordList } from "~/components/admin/record-list";
+import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
+import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
 import { runtimeContext } from "~/modules/platform/context";
 import { moderationSchema } from "~/modules/reviews/moderation.schema";
 import {
@@ -57,12 +59,9 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         <EmptyState icon="star" title="No reviews yet" />
       ) : (
         <Panel title={`Reviews (${reviews.length})`}>
-          <ul className="flex flex-col divide-y divide-stone-200">
-            {reviews.map((review) => (
-              <li
-                key={review.id}
-                className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6"
-              >
+          <RecordList rows={reviews}>
+            {(review) => (
+              <>
                 <div className="min-w-0 max-w-3xl">
                   <p className="font-semibold">
                     {review.name}
@@ -85,14 +84,19 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                 <div className="shrink-0">
                   <ModerationForm review={review} actionData={actionData} />
                 </div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </RecordList>
         </Panel>
       )}
     </>
   );
 }
+
+const REVIEW_SWITCH: SwitchIntents = {
+  on: { intent: "publish", label: "Publish" },
+  off: { intent: "hide", label: "Hide" },
+};
 
 function ModerationForm({
   review,
@@ -103,14 +107,12 @@ function ModerationForm({
 }) {
   const formId = `review-${review.id}`;
   const [form, fields] = useStaffForm(moderationSchema, { id: formId, actionData });
-  const intent = review.published ? "hide" : "publish";
   return (
     <StaffForm form={form}>
       <input type="hidden" name={fields.reviewId.name} value={review.id} />
-      <SubmitButton formId={formId} intent={intent} variant="secondary">
-        {review.published ? "Hide" : "Publish"}
+      <SwitchButton formId={formId} isOn={review.published} intents={REVIEW_SWITCH}>
         <span className="sr-only"> the review by {review.name}</span>
-      </SubmitButton>
+      </SwitchButton>
     </StaffForm>
   );
 }

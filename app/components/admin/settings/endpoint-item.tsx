@@ -2,6 +2,7 @@ import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { formatDateTime } from "~/components/admin/format";
 import { FieldError, StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
 import { endpointCommandSchema } from "~/modules/settings/settings.schema";
 
 /** An endpoint as the screen lists it: never its secret, only whether it has one. */
@@ -19,6 +20,11 @@ export interface EndpointView {
     at: Date;
   } | null;
 }
+
+const ENDPOINT_SWITCH: SwitchIntents = {
+  on: { intent: "webhook-enable", label: "Enable" },
+  off: { intent: "webhook-disable", label: "Disable" },
+};
 
 export function EndpointItem({
   endpoint,
@@ -77,13 +83,7 @@ export function EndpointItem({
           >
             Send test delivery
           </SubmitButton>
-          <SubmitButton
-            formId={formId}
-            intent={endpoint.enabled ? "webhook-disable" : "webhook-enable"}
-            variant="secondary"
-          >
-            {endpoint.enabled ? "Disable" : "Enable"}
-          </SubmitButton>
+          <SwitchButton formId={formId} isOn={endpoint.enabled} intents={ENDPOINT_SWITCH} />
           <ConfirmButton
             intent="webhook-delete"
             variant="ghost"
