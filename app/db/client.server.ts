@@ -41,7 +41,13 @@ export interface DatabaseHandle {
 
 export type DatabaseLocation =
   | { driver: "postgres"; url: string; poolSize?: number }
-  | { driver: "pglite"; dataDir: string | undefined }; // undefined = in memory
+  | {
+      driver: "pglite";
+      /** Undefined: in memory. */
+      dataDir: string | undefined;
+      /** In memory only: a dumped data directory to start from (the tests' migrated copy). */
+      from?: Blob;
+    };
 
 const drizzleOptions = { schema, casing: "snake_case" } as const;
 
@@ -49,17 +55,22 @@ const drizzleOptions = { schema, casing: "snake_case" } as const;
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   return location.driver === "postgres"
     ? openPostgres(location.url, location.poolSize ?? 10)
-    : openPglite(location.dataDir);
+    : openPglite(location.dataDir, location.from);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  from: Blob | undefined,
+): Promise<DatabaseHandle> {
   // PGlite does not create parent folders itself.
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   // Throws DatabaseInUseError while another process has the folder open.
   const unlock = dataDir ? lockDatabaseDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    client = dataDir
+      ? await PGlite.create(dataDir)
+      : await PGlite.create(from ? { loadDataDir: from } : {});
   } catch (error) {
     unlock();
     throw error;
