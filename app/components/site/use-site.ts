@@ -20,9 +20,8 @@ export function useCompany(): CompanySettings {
   return useSiteData().company;
 }
 
-/** "32,000" */
 /**
- * A whole number with en-US thousands separators ("1,250"). Not toLocaleString: the
+ * A whole number with en-US thousands separators ("32,000"). Not toLocaleString: the
  * browser's first number format loads locale data, slow on a phone while the page starts.
  */
 export const formatCount = (value: number): string =>

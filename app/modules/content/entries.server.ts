@@ -115,7 +115,7 @@ export type EntryListItemOf<Columns extends EntryColumns> = EntryRowOf<Columns> 
 };
 
 /** Every entry by name, with the number of posts that use each. */
-export async function listEntries<Columns extends EntryColumns>(
+async function listEntries<Columns extends EntryColumns>(
   db: Database,
   { table, columns, usedBy }: EntryKindOf<Columns>,
 ): Promise<EntryListItemOf<Columns>[]> {
@@ -188,7 +188,7 @@ function savedValues({ saves }: EntryKindOf, values: EntryValues): EntryValues {
  * Adds an entry (its table's defaults fill what is not given), audited with its name, slug
  * and the kind's `audited` values.
  */
-export function createEntry(
+function createEntry(
   database: Handle,
   actor: Actor,
   entry: EntryKindOf,
@@ -220,7 +220,7 @@ export function createEntry(
  * Changes an entry's name, slug and the kind's other columns, audited with what changed;
  * columns not given (an author's photo) are kept.
  */
-export function updateEntry(
+function updateEntry(
   database: Handle,
   actor: Actor,
   entry: EntryKindOf,
@@ -259,7 +259,7 @@ export function updateEntry(
  * refused while posts use it and no other entry was chosen. Both rows are locked for the
  * transaction, so no post takes either up meanwhile. Audited with the posts moved.
  */
-export function deleteEntry(
+function deleteEntry(
   database: Handle,
   actor: Actor,
   { table, kind, messages, usedBy, movePosts }: EntryKindOf,
