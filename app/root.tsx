@@ -19,6 +19,7 @@ import { redirectMiddleware } from "~/modules/redirects/redirect-middleware.serv
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import stylesheet from "./app.css?url";
+import { restoreTextTypedBeforeHydration } from "~/modules/platform/typed-before-hydration.client";
 
 /** The staff guard's screens: public pages never load their code. */
 const StaffErrorScreen = lazy(() => import("~/components/admin/staff-error-screen"));
@@ -57,9 +58,13 @@ function linksNonce(): string | undefined {
   return document.querySelector<HTMLElement>("[nonce]")?.nonce || undefined;
 }
 
-/** Marks the document once React has taken over, for tests and monitoring to wait on. */
+/**
+ * Once React has taken over: puts back text typed into textareas before it did, and marks
+ * the document for tests and monitoring to wait on.
+ */
 function HydrationMark() {
   useEffect(() => {
+    restoreTextTypedBeforeHydration();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return null;

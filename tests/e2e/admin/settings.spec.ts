@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { randomTestAddress } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
-import { signIn } from "../support/staff";
+import { startSignedIn } from "../support/staff";
 import { startWebhookReceiver, type ReceivedDelivery } from "../support/webhook-receiver";
 
 /**
@@ -39,7 +39,7 @@ async function signedIn(browser: Browser, options: { javaScriptEnabled?: boolean
     extraHTTPHeaders: { "X-Forwarded-For": randomTestAddress() },
   });
   const page = await context.newPage();
-  await signIn(page, ADMIN);
+  await startSignedIn(page, ADMIN, server!.baseUrl);
   if (options.javaScriptEnabled === false) {
     const noScript = await browser.newContext({
       baseURL: server!.baseUrl,
@@ -234,6 +234,33 @@ test("what is typed in one section survives saving another", async ({ browser })
   await links.getByRole("button", { name: "Save" }).click();
   await expect(links.getByText("Enter a full address starting with https://.")).toBeVisible();
   await expect(name).toHaveValue("Not saved yet");
+  await page.context().close();
+});
+
+test("text typed before the page's scripts have run is still there once they have", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser);
+  // The scripts wait until the fields are filled, as on a slow phone line.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/admin/settings", { waitUntil: "domcontentloaded" });
+  const addresses = section(page, "Notification e-mails").getByRole("textbox", {
+    name: "Addresses told of each new lead",
+  });
+  const name = section(page, "Referral by name").getByRole("textbox", {
+    name: "Person visitors can name",
+  });
+  await addresses.fill("early@lumenbath.example");
+  await name.fill("Typed early");
+  releaseScripts();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(addresses).toHaveValue("early@lumenbath.example");
+  await expect(name).toHaveValue("Typed early");
   await page.context().close();
 });
 
