@@ -3,15 +3,10 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { Badge } from "~/components/admin/badge";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import { RecordList } from "~/components/admin/record-list";
-import {
-  FormSelect,
-  FormTextField,
-  StaffForm,
-  SubmitButton,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { FormSelect, FormTextField } from "~/components/admin/staff-form-fields";
 import { ButtonLink } from "~/components/ui/button";
-import { SLUG_HINT, type EntryKind } from "~/modules/content/entry.schema";
+import { SLUG_HINT, type EntryKind, type EntrySchemas } from "~/modules/content/entry.schema";
 
 /**
  * The parts the authors and categories screens share: the list with each entry's slug and
@@ -193,34 +188,27 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
  * and the list. The screen gives its schemas, its own fields and the list's detail.
  */
 export function EntryScreen<Row extends EntryRow>({
-  kind,
-  description,
-  rows,
-  editId,
-  actionData,
   schemas,
+  loaderData: { rows, editId },
+  actionData,
   fields,
   detail,
   encType,
 }: {
-  kind: EntryKind;
-  description: string;
-  rows: Row[];
-  editId: number | undefined;
-  actionData: unknown;
-  schemas: {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's schemas
-    [form in "create" | "update" | "delete"]: z.ZodType<Record<string, any>>;
-  };
+  schemas: EntrySchemas;
+  /** The loader's `entryPage`: the entries, and the one `?edit=` names. */
+  loaderData: { rows: Row[]; editId: number | undefined };
+  actionData?: unknown;
   /** The screen's own fields; `editing` is the entry being edited, if any. */
   fields: (fields: EntryFields, editing?: Row) => React.ReactNode;
   detail?: (row: Row) => React.ReactNode;
   encType?: "multipart/form-data";
 }) {
+  const { kind } = schemas;
   const editing = editId === undefined ? undefined : rows.find((row) => row.id === editId);
   return (
     <>
-      <PageHeader title={kind.plural} description={description} />
+      <PageHeader title={kind.plural} description={kind.description} />
       <div className="flex flex-col gap-6">
         {editId !== undefined && !editing && <MissingEntry kind={kind} />}
         <EntryForm

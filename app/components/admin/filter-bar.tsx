@@ -2,6 +2,7 @@ import { createContext, use, useId } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { SEARCH_MAX_LENGTH } from "~/modules/platform/list-query";
 
 /**
  * What a list's loader read from the URL: each filter's value as typed, and why any was
@@ -163,25 +164,46 @@ export function FilterInput({
   );
 }
 
-/** A menu filter: "any" first (when given), then the options. */
+/** The list's free-text search, `q`. */
+export function FilterSearch({ label, placeholder }: { label: string; placeholder?: string }) {
+  return (
+    <FilterInput
+      label={label}
+      type="search"
+      name="q"
+      maxLength={SEARCH_MAX_LENGTH}
+      placeholder={placeholder}
+    />
+  );
+}
+
+/** A menu filter: "any" first (unless `anyLabel` is false), then the options. */
 export function FilterSelect({
   anyLabel,
   options,
   ...filter
 }: FilterProps & {
-  anyLabel?: string;
-  options: readonly { value: string | number; label: string }[];
+  /** The "any" option's label: "Any <label>" unless given; false for none. */
+  anyLabel?: string | false;
+  /** The choices; a plain string is both the value and its label. */
+  options: readonly (string | { value: string | number; label: string })[];
 }) {
   return (
     <FilterControl {...filter}>
       {(control) => (
         <select {...control}>
-          {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          {anyLabel !== false && (
+            <option value="">{anyLabel ?? `Any ${filter.label.toLowerCase()}`}</option>
+          )}
+          {options.map((option) =>
+            typeof option === "string" ? (
+              <option key={option}>{option}</option>
+            ) : (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ),
+          )}
         </select>
       )}
     </FilterControl>

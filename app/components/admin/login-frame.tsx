@@ -1,4 +1,5 @@
 import { StaffForm, SubmitButton } from "~/components/admin/staff-form";
+import { SIGN_IN_FORM, type SignInFormId } from "~/modules/staff/sign-in.schema";
 
 /** The sign-in pages' frame: the company and a card. */
 export function LoginFrame({
@@ -26,28 +27,43 @@ export function loginPageMeta(title: string) {
   return [{ title: `${title} | Staff area` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** Each sign-in page's heading and submit button, by its form's id. */
+const STEP_COPY: Record<SignInFormId, { title: string; submit: string; pending: string }> = {
+  [SIGN_IN_FORM.login]: {
+    title: "Sign in to the staff area",
+    submit: "Sign in",
+    pending: "Signing in…",
+  },
+  [SIGN_IN_FORM.twoFactor]: {
+    title: "Enter your authenticator code",
+    submit: "Continue",
+    pending: "Checking…",
+  },
+  [SIGN_IN_FORM.setPassword]: {
+    title: "Set your password",
+    submit: "Set password",
+    pending: "Saving…",
+  },
+};
+
 /** A sign-in page's one form in its frame, ending with its large submit button. */
 export function LoginFormFrame({
   companyName,
-  title,
   form,
-  submit,
-  pendingLabel,
   children,
 }: {
   companyName: string;
-  title: string;
+  /** Made with one of the ids in `SIGN_IN_FORM`, which picks the heading and button. */
   form: React.ComponentProps<typeof StaffForm>["form"];
-  submit: string;
-  pendingLabel: string;
   children: React.ReactNode;
 }) {
+  const copy = STEP_COPY[form.id as SignInFormId];
   return (
-    <LoginFrame companyName={companyName} title={title}>
+    <LoginFrame companyName={companyName} title={copy.title}>
       <StaffForm form={form} className="flex flex-col gap-5">
         {children}
-        <SubmitButton formId={form.id} size="lg" pendingLabel={pendingLabel}>
-          {submit}
+        <SubmitButton formId={form.id} size="lg" pendingLabel={copy.pending}>
+          {copy.submit}
         </SubmitButton>
       </StaffForm>
     </LoginFrame>

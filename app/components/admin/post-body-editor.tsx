@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { Panel } from "~/components/admin/page";
-import { FormTextArea } from "~/components/admin/staff-form";
+import { FormTextArea } from "~/components/admin/staff-form-fields";
 
 const noSubscription = () => () => {};
 

@@ -4,15 +4,8 @@ import { BodyWithPreview } from "~/components/admin/post-body-editor";
 import { PostRevisions, type PostRevisionSummary } from "~/components/admin/post-revisions";
 import { SharePreviews } from "~/components/admin/post-share-previews";
 import { Panel } from "~/components/admin/page";
-import {
-  FieldError,
-  FormSelect,
-  FormTextArea,
-  FormTextField,
-  StaffForm,
-  SubmitButton,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+import { FieldError, StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { FormSelect, FormTextArea, FormTextField } from "~/components/admin/staff-form-fields";
 import { FormImageField, type KeptImage } from "~/components/admin/image-upload-field";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RadioGroupField } from "~/components/ui/form-field";
@@ -20,7 +13,7 @@ import { Icon } from "~/components/ui/icon";
 import type { PostStatus } from "~/db/schema/content";
 import {
   COVER_IMAGE_NAMES,
-  POST_STATUS_LABELS,
+  POST_STATUS_OPTIONS,
   postSchema,
   SEO_DESCRIPTION_MAX,
   SEO_DESCRIPTION_RECOMMENDED,
@@ -72,11 +65,6 @@ export interface PostEditorProps {
   coverImage?: KeptImage;
   socialImage?: KeptImage;
 }
-
-const STATUS_OPTIONS = (["draft", "scheduled", "published"] as const).map((value) => ({
-  value,
-  label: POST_STATUS_LABELS[value],
-}));
 
 /** The post's two images: their inputs' names, as the schema checks them, and their labels. */
 const POST_IMAGES = {
@@ -189,7 +177,7 @@ export function PostEditor(props: PostEditorProps) {
                 label="Status"
                 name={fields.status.name}
                 value={status}
-                options={STATUS_OPTIONS}
+                options={POST_STATUS_OPTIONS}
                 onChange={setStatus}
                 error={fields.status.errors?.[0]}
               />

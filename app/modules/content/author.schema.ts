@@ -37,7 +37,14 @@ const photoNeedsAlt = (values: Record<string, unknown>, context: z.RefinementCtx
   requireAltText(values, context, PHOTO_IMAGE_NAMES);
 
 export const authorSchemas = entrySchemas({
-  idField: "authorId",
+  kind: {
+    singular: "author",
+    plural: "Authors",
+    description: "Who writes the blog's posts, as shown beside each post and on their own page.",
+    idField: "authorId",
+    path: "/admin/authors",
+    postsMoved: "their posts moved to the author you chose",
+  },
   nameMissing: "Enter the author's name.",
   fields: authorFields,
   moveTo: "Choose the author to move the posts to.",

@@ -9,7 +9,15 @@ const categoryFields = {
 };
 
 export const categorySchemas = entrySchemas({
-  idField: "categoryId",
+  kind: {
+    singular: "category",
+    plural: "Categories",
+    description:
+      "What the blog's posts are about. Each post has one or more; each category has its own page.",
+    idField: "categoryId",
+    path: "/admin/categories",
+    postsMoved: "its posts moved to the category you chose",
+  },
   nameMissing: "Enter the category's name.",
   fields: categoryFields,
   moveTo: "Choose the category to move the posts to.",

@@ -1,12 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Actor } from "~/modules/audit/actor";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requireActor } from "~/modules/staff/guard.server";
-import { editedId, type EntryKind } from "./entry.schema";
+import { editedId, type EntrySchemas } from "./entry.schema";
 import type { DeleteOutcome, SaveOutcome } from "./entries.server";
 
 /**
@@ -15,10 +14,6 @@ import type { DeleteOutcome, SaveOutcome } from "./entries.server";
  */
 
 export interface EntryCommands<Values> {
-  /** The screen's command union; ids and values are read from it by name. */
-  schema: z.ZodType<
-    { intent: "create" | "update" | "delete"; moveTo?: number } & Record<string, unknown>
-  >;
   create(database: DatabaseHandle, actor: Actor, values: Values): Promise<SaveOutcome>;
   update(database: DatabaseHandle, actor: Actor, id: number, values: Values): Promise<SaveOutcome>;
   remove(
@@ -49,12 +44,13 @@ export interface EntryCommands<Values> {
 export async function entryAction<Values>(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  kind: EntryKind,
+  schemas: EntrySchemas,
   commands: EntryCommands<Values>,
 ) {
+  const { kind } = schemas;
   const { database } = context.get(runtimeContext);
   const actor = requireActor(context);
-  const { formId, submission } = await readStaffForm(request, commands.schema);
+  const { formId, submission } = await readStaffForm(request, schemas.command);
   const withAnswer = (
     answer: ReturnType<typeof formAnswer>,
     extra: Record<string, unknown> | undefined,

@@ -9,13 +9,15 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 export const SLUG_HINT = "Made from the name when left empty.";
 
 /** What an entries screen calls its entries and where it is, for its page and its action. */
-export interface EntryKind {
+export interface EntryKind<IdField extends string = string> {
   /** "author" or "category", in running text. */
   singular: string;
   /** "Authors" or "Categories", as a heading. */
   plural: string;
+  /** What the screen says under its heading. */
+  description: string;
   /** The name of the id field its forms send: "authorId" or "categoryId". */
-  idField: string;
+  idField: IdField;
   /** The screen's path: "/admin/authors". */
   path: string;
   /** After a deletion that moved posts: "their posts moved to the author you chose". */
@@ -60,37 +62,47 @@ const moveToInput = (wrong: string) =>
   z.coerce.number({ error: wrong }).int(wrong).positive(wrong).optional();
 
 /**
- * A screen's forms: `create` sends the name (`nameMissing` when it is left empty), the
- * slug and the screen's own `fields`, `update` the row's id too, `delete` the id and where
- * the posts go (`moveTo` is the message for a wrong choice); `command` is the three as the
- * action reads them. `refine` checks create and update as a whole.
+ * A screen's kind and forms: `create` sends the name (`nameMissing` when it is left empty),
+ * the slug and the screen's own `fields`, `update` the row's id too, `delete` the id and
+ * where the posts go (`moveTo` is the message for a wrong choice); `command` is the three as
+ * the action reads them. `refine` checks create and update as a whole.
  */
 export function entrySchemas<IdField extends string, Fields extends z.ZodRawShape>({
-  idField,
+  kind,
   nameMissing,
   fields: own,
   moveTo,
   refine = () => {},
 }: {
-  /** "authorId" or "categoryId". */
-  idField: IdField;
+  kind: EntryKind<IdField>;
   nameMissing: string;
   fields: Fields;
   moveTo: string;
   refine?: (values: Record<string, unknown>, context: z.RefinementCtx) => void;
 }) {
-  const id = { [idField]: rowId } as Record<IdField, typeof rowId>;
+  const id = { [kind.idField]: rowId } as Record<IdField, typeof rowId>;
   const fields = { name: nameInput(nameMissing), slug: slugInput, ...own };
   const create = z.object({ intent: z.literal("create"), ...fields }).superRefine(refine);
   const update = z.object({ intent: z.literal("update"), ...id, ...fields }).superRefine(refine);
   const remove = z.object({ intent: z.literal("delete"), ...id, moveTo: moveToInput(moveTo) });
   return {
+    kind,
     create,
     update,
     delete: remove,
     command: z.discriminatedUnion("intent", [create, update, remove]),
   };
 }
+
+/** What an entries screen's page and action are given: its kind and its forms. */
+export type EntrySchemas = {
+  kind: EntryKind;
+  /** The three as the action reads them; ids and values are read from it by name. */
+  command: z.ZodType<
+    { intent: "create" | "update" | "delete"; moveTo?: number } & Record<string, unknown>
+  >;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's own fields
+} & Record<"create" | "update" | "delete", z.ZodType<Record<string, any>>>;
 
 /** The entry the page's `?edit=` names, when it is a plausible id. */
 export function editedId(request: Request): number | undefined {

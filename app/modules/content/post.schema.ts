@@ -230,6 +230,12 @@ export const POST_STATUS_LABELS: Record<(typeof POST_STATUSES)[number], string> 
   published: "Published",
 };
 
+/** The statuses as a menu's options. */
+export const POST_STATUS_OPTIONS = POST_STATUSES.map((value) => ({
+  value,
+  label: POST_STATUS_LABELS[value],
+}));
+
 /** A post's public address; a post visitors cannot see yet opens as a staff preview. */
 export const postViewHref = (slug: string, status: (typeof POST_STATUSES)[number]) =>
   status === "published" ? `/blog/${slug}` : `/blog/${slug}?preview=1`;

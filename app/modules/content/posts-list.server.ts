@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import { filterQueryString, likePattern } from "~/modules/platform/list-query";
+import {
+  filterQueryString,
+  likePattern,
+  optionalFilter,
+  searchFilter,
+} from "~/modules/platform/list-query";
 import { z } from "~/modules/platform/zod";
 import type { Database } from "~/db/client.server";
 import {
@@ -20,20 +25,15 @@ import { POST_SORTS, type PostSort } from "./post.schema";
 /** Posts per page of the list. */
 export const POSTS_PAGE_SIZE = 20;
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() ? value.trim() : undefined),
-    schema.optional(),
-  );
 const idFilter = z.coerce.number().int().positive().max(2_147_483_647);
 
 const postFilterFields = {
-  q: optional(z.string().max(200, "Search for at most 200 characters")),
-  status: optional(z.enum(POST_STATUSES, { error: "Choose a status from the list" })),
-  author: optional(idFilter),
-  category: optional(idFilter),
-  sort: optional(z.enum(POST_SORTS, { error: "Choose a sort from the list" })),
-  page: optional(z.coerce.number().int().positive().max(100_000)),
+  q: searchFilter,
+  status: optionalFilter(z.enum(POST_STATUSES, { error: "Choose a status from the list" })),
+  author: optionalFilter(idFilter),
+  category: optionalFilter(idFilter),
+  sort: optionalFilter(z.enum(POST_SORTS, { error: "Choose a sort from the list" })),
+  page: optionalFilter(z.coerce.number().int().positive().max(100_000)),
 };
 type FilterKey = keyof typeof postFilterFields;
 const FILTER_KEYS = Object.keys(postFilterFields) as FilterKey[];

@@ -1,4 +1,9 @@
-import { filterQueryString, likePattern } from "~/modules/platform/list-query";
+import {
+  filterQueryString,
+  likePattern,
+  optionalFilter,
+  searchFilter,
+} from "~/modules/platform/list-query";
 import {
   and,
   asc,
@@ -78,22 +83,15 @@ const date = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
   .refine(isRealDate, DATE_MESSAGE);
 
-/** An empty field is no filter. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() ? value.trim() : undefined),
-    schema.optional(),
-  );
-
 const leadFilterSchema = z
   .object({
-    status: optional(z.enum(LEAD_STATUSES, { error: "Choose a status from the list" })),
-    source: optional(z.string().max(200, "Choose a source from the list")),
+    status: optionalFilter(z.enum(LEAD_STATUSES, { error: "Choose a status from the list" })),
+    source: optionalFilter(z.string().max(200, "Choose a source from the list")),
     /** Days in the company's time zone, YYYY-MM-DD, both included. */
-    from: optional(date),
-    to: optional(date),
+    from: optionalFilter(date),
+    to: optionalFilter(date),
     /** An affiliate's id, "any" (any referral code) or "none" (no referral code). */
-    affiliate: optional(
+    affiliate: optionalFilter(
       z
         .string()
         .refine(
@@ -102,7 +100,7 @@ const leadFilterSchema = z
         ),
     ),
     /** Part of a name, e-mail address or phone number. */
-    q: optional(z.string().max(200, "Search for at most 200 characters")),
+    q: searchFilter,
   })
   .refine((filter) => !(filter.from && filter.to && filter.from > filter.to), {
     path: ["to"],

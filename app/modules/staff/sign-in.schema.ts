@@ -51,3 +51,5 @@ export const SIGN_IN_FORM = {
   twoFactor: "two-factor",
   setPassword: "set-password",
 } as const;
+
+export type SignInFormId = (typeof SIGN_IN_FORM)[keyof typeof SIGN_IN_FORM];

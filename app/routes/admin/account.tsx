@@ -3,14 +3,12 @@ import { Avatar } from "~/components/admin/avatar";
 import { Badge } from "~/components/admin/badge";
 import { EmailText } from "~/components/admin/email-text";
 import { PageHeader, Panel } from "~/components/admin/page";
+import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
 import {
   FormCodeField,
   FormPasswordField,
   NewPasswordFields,
-  StaffForm,
-  SubmitButton,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+} from "~/components/admin/staff-form-fields";
 import { runtimeContext } from "~/modules/platform/context";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import {

@@ -1,24 +1,15 @@
 import type { Route } from "./+types/authors";
 import { EntryScreen, type EntryFields } from "~/components/admin/content-entries";
 import { FormImageField, type KeptImage } from "~/components/admin/image-upload-field";
-import { FormTextArea, FormTextField } from "~/components/admin/staff-form";
+import { FormTextArea, FormTextField } from "~/components/admin/staff-form-fields";
 import { authorSchemas, PHOTO_IMAGE_NAMES } from "~/modules/content/author.schema";
 import { authorCommands } from "~/modules/content/authors.server";
 import { entryAction, entryPage } from "~/modules/content/entry-action.server";
-import type { EntryKind } from "~/modules/content/entry.schema";
 import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { requireStaff } from "~/modules/staff/guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Authors | Staff area" }];
-
-const KIND: EntryKind = {
-  singular: "author",
-  plural: "Authors",
-  idField: "authorId",
-  path: "/admin/authors",
-  postsMoved: "their posts moved to the author you chose",
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
@@ -42,8 +33,7 @@ async function keptPhoto(
 
 /** Add, edit or delete an author (editors and admins). */
 export function action({ request, context }: Route.ActionArgs) {
-  return entryAction(request, context, KIND, {
-    schema: authorSchemas.command,
+  return entryAction(request, context, authorSchemas, {
     ...authorCommands,
     // The photo is stored first; a refusal after it shows it as the current photo.
     settle: async (database, actor, values, refused = {}) => {
@@ -74,12 +64,9 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function Authors({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <EntryScreen
-      kind={KIND}
-      description="Who writes the blog's posts, as shown beside each post and on their own page."
-      rows={loaderData.rows}
-      editId={loaderData.editId}
-      actionData={actionData}
       schemas={authorSchemas}
+      loaderData={loaderData}
+      actionData={actionData}
       encType="multipart/form-data"
       fields={(fields, editing) => (
         <AuthorFields

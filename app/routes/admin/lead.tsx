@@ -5,14 +5,8 @@ import { EmailAddress } from "~/components/admin/email-address";
 import { formatCents, formatDateTime } from "~/components/admin/format";
 import { DeliveryList, Fields, TouchCard } from "~/components/admin/lead-panels";
 import { ActionLink, PageHeader, Panel } from "~/components/admin/page";
-import {
-  FormSelect,
-  FormTextArea,
-  FormTextField,
-  StaffForm,
-  SubmitButton,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { FormSelect, FormTextArea, FormTextField } from "~/components/admin/staff-form-fields";
 import { TRACKING_PARAMS } from "~/modules/attribution/tracking";
 import { replayLeadDelivery } from "~/modules/leads/lead-deliveries.server";
 import { getLeadDetail } from "~/modules/leads/lead-detail.server";

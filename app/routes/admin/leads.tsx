@@ -5,6 +5,7 @@ import {
   FilterBar,
   filterBarState,
   FilterInput,
+  FilterSearch,
   FilterSelect,
 } from "~/components/admin/filter-bar";
 import { formatCents, formatDateTime } from "~/components/admin/format";
@@ -83,19 +84,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       />
 
       <FilterBar resetTo="/admin/leads" state={filters}>
-        <FilterInput label="Search name, e-mail or phone" type="search" name="q" maxLength={200} />
-        <FilterSelect
-          label="Status"
-          name="status"
-          anyLabel="Any status"
-          options={LEAD_STATUS_OPTIONS}
-        />
-        <FilterSelect
-          label="Source"
-          name="source"
-          anyLabel="Any source"
-          options={options.sources.map((source) => ({ value: source, label: source }))}
-        />
+        <FilterSearch label="Search name, e-mail or phone" />
+        <FilterSelect label="Status" name="status" options={LEAD_STATUS_OPTIONS} />
+        <FilterSelect label="Source" name="source" options={options.sources} />
         <FilterSelect
           label="Affiliate"
           name="affiliate"

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
+import { useStaffForm } from "~/components/admin/staff-form";
 import {
   FormCheckbox,
   FormPasswordField,
   FormTextField,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+} from "~/components/admin/staff-form-fields";
 import { HoneypotField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/modules/platform/context";
 import { refuseCrossSite } from "~/modules/platform/cross-site.server";
@@ -81,13 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useStaffForm(signInSchema, { id: SIGN_IN_FORM.login, actionData });
   return (
-    <LoginFormFrame
-      companyName={loaderData.companyName}
-      title="Sign in to the staff area"
-      form={form}
-      submit="Sign in"
-      pendingLabel="Signing in…"
-    >
+    <LoginFormFrame companyName={loaderData.companyName} form={form}>
       <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
       <FormTextField field={fields.email} type="email" label="E-mail" autoComplete="username" />
       <FormPasswordField field={fields.password} purpose="current" label="Password" />

@@ -6,7 +6,7 @@ import { cellClass, DataTable, PageNumbers } from "~/components/admin/data-table
 import {
   FilterBar,
   filterBarState,
-  FilterInput,
+  FilterSearch,
   FilterSelect,
 } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
@@ -18,6 +18,7 @@ import {
   bulkSchema,
   POST_SORTS,
   POST_STATUS_LABELS,
+  POST_STATUS_OPTIONS,
   type BulkAction,
 } from "~/modules/content/post.schema";
 import { bulkPosts } from "~/modules/content/post-bulk.server";
@@ -27,7 +28,6 @@ import {
   postFilterQuery,
   postOptions,
 } from "~/modules/content/posts-list.server";
-import { POST_STATUSES } from "~/db/schema/content";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
@@ -101,26 +101,16 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
       />
 
       <FilterBar resetTo="/admin/posts" state={filters}>
-        <FilterInput label="Search title or excerpt" type="search" name="q" maxLength={200} />
-        <FilterSelect
-          label="Status"
-          name="status"
-          anyLabel="Any status"
-          options={POST_STATUSES.map((status) => ({
-            value: status,
-            label: POST_STATUS_LABELS[status],
-          }))}
-        />
+        <FilterSearch label="Search title or excerpt" />
+        <FilterSelect label="Status" name="status" options={POST_STATUS_OPTIONS} />
         <FilterSelect
           label="Author"
           name="author"
-          anyLabel="Any author"
           options={options.authors.map((author) => ({ value: author.id, label: author.name }))}
         />
         <FilterSelect
           label="Category"
           name="category"
-          anyLabel="Any category"
           options={options.categories.map((category) => ({
             value: category.id,
             label: category.name,
@@ -129,6 +119,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
         <FilterSelect
           label="Sort by"
           name="sort"
+          anyLabel={false}
           options={POST_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
         />
       </FilterBar>

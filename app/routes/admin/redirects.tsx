@@ -3,17 +3,11 @@ import type { Route } from "./+types/redirects";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { cellClass, DataTable, PageNumbers } from "~/components/admin/data-table";
-import { FilterBar, FilterInput } from "~/components/admin/filter-bar";
+import { FilterBar, FilterSearch } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ExportCsvLink, PageHeader, Panel } from "~/components/admin/page";
-import {
-  FormCheckbox,
-  FormSelect,
-  FormTextField,
-  StaffForm,
-  SubmitButton,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { FormCheckbox, FormSelect, FormTextField } from "~/components/admin/staff-form-fields";
 import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
 import { buttonClasses } from "~/components/ui/button";
 import { neighbourPages } from "~/components/ui/pager";
@@ -131,7 +125,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 
         <section aria-label="Redirect rules">
           <FilterBar resetTo="/admin/redirects" state={{ values: { q } }}>
-            <FilterInput label="Search paths" type="search" name="q" placeholder="/old-page" />
+            <FilterSearch label="Search paths" placeholder="/old-page" />
           </FilterBar>
           {rules.length === 0 ? (
             <EmptyState

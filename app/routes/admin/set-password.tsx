@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/set-password";
 import { LoginFormFrame, LoginFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { NewPasswordFields, useStaffForm } from "~/components/admin/staff-form";
+import { useStaffForm } from "~/components/admin/staff-form";
+import { NewPasswordFields } from "~/components/admin/staff-form-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorAlert } from "~/components/ui/error-alert";
 import {
@@ -86,13 +87,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   }
 
   return (
-    <LoginFormFrame
-      companyName={loaderData.companyName}
-      title="Set your password"
-      form={form}
-      submit="Set password"
-      pendingLabel="Saving…"
-    >
+    <LoginFormFrame companyName={loaderData.companyName} form={form}>
       <input type="hidden" name={fields.token.name} value={loaderData.token} />
       <NewPasswordFields
         fields={fields}

@@ -5,14 +5,8 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { inputClass } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader, Panel } from "~/components/admin/page";
-import {
-  FormSelect,
-  FormTextField,
-  StaffForm,
-  SubmitButton,
-  useFormBusy,
-  useStaffForm,
-} from "~/components/admin/staff-form";
+import { StaffForm, SubmitButton, useFormBusy, useStaffForm } from "~/components/admin/staff-form";
+import { FormSelect, FormTextField } from "~/components/admin/staff-form-fields";
 import { Button } from "~/components/ui/button";
 import { runtimeContext } from "~/modules/platform/context";
 import { redirectWithFlash } from "~/modules/staff/flash.server";

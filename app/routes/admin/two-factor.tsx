@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { LoginFormFrame, loginPageMeta } from "~/components/admin/login-frame";
-import { FormCodeField, useStaffForm } from "~/components/admin/staff-form";
+import { useStaffForm } from "~/components/admin/staff-form";
+import { FormCodeField } from "~/components/admin/staff-form-fields";
 import { TWO_FACTOR_MESSAGES } from "~/modules/staff/account.schema";
 import { formAnswer, readStaffForm } from "~/modules/staff/form-answer.server";
 import { authDeps, requestIp } from "~/modules/staff/guard.server";
@@ -63,13 +64,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
     actionData,
   });
   return (
-    <LoginFormFrame
-      companyName={loaderData.companyName}
-      title="Enter your authenticator code"
-      form={form}
-      submit="Continue"
-      pendingLabel="Checking…"
-    >
+    <LoginFormFrame companyName={loaderData.companyName} form={form}>
       <input type="hidden" name={fields.returnTo.name} value={loaderData.returnTo} />
       <FormCodeField
         field={fields.code}

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { z } from "zod";
-import { FormTextField } from "~/components/admin/staff-form";
+import { FormTextField } from "~/components/admin/staff-form-fields";
 import type { SettingsSection } from "~/modules/settings/settings.schema";
 import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";
 

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { FieldError, FormTextField } from "~/components/admin/staff-form";
+import { FieldError } from "~/components/admin/staff-form";
+import { FormTextField } from "~/components/admin/staff-form-fields";
 import { WEEKDAYS, type OpeningHoursEntry } from "~/db/schema/settings";
 import { HOURS_ROWS, hoursSchema } from "~/modules/settings/settings.schema";
 import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";

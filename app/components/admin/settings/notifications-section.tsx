@@ -1,4 +1,4 @@
-import { FormTextArea } from "~/components/admin/staff-form";
+import { FormTextArea } from "~/components/admin/staff-form-fields";
 import { MAX_NOTIFICATION_EMAILS, notificationsSchema } from "~/modules/settings/settings.schema";
 import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";
 

@@ -1,4 +1,4 @@
-import { FormTextField } from "~/components/admin/staff-form";
+import { FormTextField } from "~/components/admin/staff-form-fields";
 import { referralSchema } from "~/modules/settings/settings.schema";
 import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";
 

@@ -1,4 +1,4 @@
-import { FormCheckbox } from "~/components/admin/staff-form";
+import { FormCheckbox } from "~/components/admin/staff-form-fields";
 import { securitySchema } from "~/modules/settings/settings.schema";
 import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";
 

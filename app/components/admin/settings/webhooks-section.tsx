@@ -1,5 +1,6 @@
 import { EmptyState, Panel } from "~/components/admin/page";
-import { FormCheckbox, StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
+import { FormCheckbox } from "~/components/admin/staff-form-fields";
 import { webhookCreateSchema } from "~/modules/settings/settings.schema";
 import { EndpointItem, type EndpointView } from "./endpoint-item";
 import { FormFieldGrid, type GridField } from "./field-grid";
