@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { findChromium } from "./scripts/ensure-browser.mjs";
+import { findTestBrowser } from "./scripts/ensure-browser.mjs";
 
 /**
  * End-to-end tests in a real Chromium against the production build, served by
@@ -29,7 +29,7 @@ if (!process.env.E2E_DATA_DIR) {
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 process.env.E2E_BASE_URL = baseURL;
 
-const executablePath = findChromium();
+const executablePath = findTestBrowser();
 const launchOptions = {
   executablePath,
   args: [
@@ -64,13 +64,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
-      // At a phone's size: the public site and the consultation form, and the staff screens
-      // whose layout changes on a phone (the frame, the lead lists and cards). Specs whose
-      // subject does not depend on the screen (HTML validity, metadata, CSP, the content and
+      // At a phone's size: the public site's layout, accessibility and first paint, the
+      // consultation form, and the staff screens whose layout changes on a phone (the frame,
+      // the lead lists and cards). Specs whose subject does not depend on the screen (HTML
+      // validity, metadata and headings, the blog's lists and feeds, CSP, the content and
       // settings screens' rules) run once, on the desktop, to keep the suite fast.
       name: "mobile",
       testMatch: [
-        /site\/(accessibility|blog|errors|first-paint|layout|pages)\.spec\.ts$/,
+        /site\/(accessibility|errors|first-paint|layout)\.spec\.ts$/,
         /leads\/.*\.spec\.ts$/,
         /admin\/(shell|leads|inbox|spam|reviews)\.spec\.ts$/,
       ],

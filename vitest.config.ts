@@ -19,6 +19,11 @@ export default defineConfig({
     // tests wait on their databases as much as they compute, so two share two cores well
     // (PGlite suite: 305 s with one worker, 229 s with two, on the 2-core CI machine).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Test files share their worker's modules instead of importing them afresh: PGlite's
+    // WebAssembly is compiled once per worker, not once per file (PGlite suite 167 s to 91 s,
+    // PostgreSQL suite 91 s to 61 s). Safe because no test mocks modules or changes globals;
+    // each file makes its own database.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,5 @@
 import { expect, randomTestAddress, test } from "../support/fixtures";
-import { e2eAdmin, inviteMember, signIn } from "../support/staff";
+import { e2eAdmin, inviteMember, signIn, startSignedIn } from "../support/staff";
 
 /**
  * A new member's own sign-in through the pages a person uses: the invitation's link sets
@@ -15,7 +15,7 @@ test("a member sets their password from the link, then changes it", async ({
   test.setTimeout(90_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `account.${stamp}@example.com`;
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   const link = await inviteMember(page, { name: `Account ${stamp}`, email, role: "editor" });
 
   const context = await browser.newContext({

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../support/fixtures";
-import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
+import { e2eEditor, startSignedIn, withoutJavaScript } from "../support/staff";
 
 /** The authors and categories screens through their own forms, as an editor (R10.9, R10.10). */
 
@@ -12,7 +12,7 @@ test("an editor adds, edits (with a photo) and deletes an author", async ({ page
   test.setTimeout(60_000);
   const id = stamp();
   const name = `Robin Author ${id}`;
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/authors");
   await expect(page.getByRole("heading", { level: 1, name: "Authors" })).toBeVisible();
 
@@ -66,7 +66,7 @@ test("an editor adds, edits and deletes a category", async ({ page }) => {
   test.setTimeout(60_000);
   const id = stamp();
   const name = `Tile Talk ${id}`;
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/categories");
   const add = page.getByRole("region", { name: "Add a category" });
   await add.getByLabel("Name").fill(name);
@@ -96,7 +96,7 @@ test.describe("without JavaScript", () => {
     browser,
     page: signedIn,
   }) => {
-    await signIn(signedIn, e2eEditor());
+    await startSignedIn(signedIn, e2eEditor());
     const page = await withoutJavaScript(browser, signedIn);
     await page.goto("/admin/authors");
     const add = page.getByRole("region", { name: "Add an author" });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, isMobile, randomTestAddress, test } from "../support/fixtures";
-import { e2eAdmin, e2eEditor, signIn } from "../support/staff";
+import { e2eAdmin, e2eEditor, signIn, startSignedIn } from "../support/staff";
 
 /** The staff area in a browser: a new lead through the pipeline, and an editor's limits. */
 
@@ -96,7 +96,8 @@ test.describe("an editor", () => {
   test("sees only the dashboard and content in the navigation, and 403 on the inbox", async ({
     page,
   }) => {
-    await signIn(page, e2eEditor());
+    await startSignedIn(page, e2eEditor());
+    await page.goto("/admin/dashboard");
     if (isMobile(page)) await page.getByRole("button", { name: "Open navigation" }).click();
     const navigation = page.getByRole("navigation", { name: "Staff" });
     await expect(navigation.getByRole("link")).toHaveText([

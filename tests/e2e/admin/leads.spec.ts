@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, isMobile, test } from "../support/fixtures";
-import { e2eAdmin, signIn, withoutJavaScript } from "../support/staff";
+import { e2eAdmin, startSignedIn, withoutJavaScript } from "../support/staff";
 import { sendLeadRequest, uniqueVisitor } from "./lead-requests";
 
 /** The leads inbox through its own forms: the filter, a status change and a note. */
@@ -20,7 +20,7 @@ test("the filter narrows the inbox, and explains a value it cannot use", async (
     email: `b.${visitor.email}`,
     source: "Facebook",
   });
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   await page.goto("/admin/leads");
 
   const filter = page.getByRole("search");
@@ -51,7 +51,7 @@ test("a lead's status changes and a note is added through its page", async ({ pa
   test.setTimeout(60_000);
   const visitor = uniqueVisitor("Pipeline");
   await sendLeadRequest(page.request, baseURL!, visitor);
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   await page.goto(`/admin/leads?q=${encodeURIComponent(visitor.email)}`);
   await page
     .getByRole("link", { name: `Jordan ${visitor.lastName}` })
@@ -102,7 +102,7 @@ test.describe("without JavaScript", () => {
   }) => {
     const visitor = uniqueVisitor("NoScript");
     await sendLeadRequest(signedIn.request, baseURL!, visitor);
-    await signIn(signedIn, e2eAdmin());
+    await startSignedIn(signedIn, e2eAdmin());
     const page = await withoutJavaScript(browser, signedIn);
     await page.goto(`/admin/leads?q=${encodeURIComponent(visitor.email)}`);
     await page
@@ -149,7 +149,7 @@ test("the inbox, a lead and the spam folder fit a phone and a laptop", async ({
     email: `spam.${email}`,
     honeypot: "filled",
   });
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   await page.goto(`/admin/leads?q=${visitor.stamp}`);
   await page
     .getByRole("link", { name: `Jordan ${lastName}` })

@@ -1,12 +1,12 @@
 import { expect, test } from "../support/fixtures";
-import { e2eAdmin, inviteMember, signIn } from "../support/staff";
+import { e2eAdmin, inviteMember, startSignedIn } from "../support/staff";
 
 /** The audit and mail logs, read through their filters and pages. */
 
 test("the audit log filters by action and pages through one action's events", async ({ page }) => {
   test.setTimeout(90_000);
   const stamp = `audit${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   // More exports than one page holds, each recorded with its filter.
   for (let i = 0; i < 55; i++) {
     const answer = await page.request.get(`/admin/leads/export?q=${stamp}`);
@@ -48,7 +48,7 @@ test("the mail log lists an invitation the product sent, with its link hidden", 
   test.setTimeout(60_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `mail.${stamp}@example.com`;
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   const link = await inviteMember(page, { name: `Mail ${stamp}`, email, role: "editor" });
   const token = new URL(link, "http://x").searchParams.get("token")!;
 

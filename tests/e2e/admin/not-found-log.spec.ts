@@ -1,6 +1,6 @@
 import { expect, test } from "../support/fixtures";
 import { navigateInApp } from "../support/client-navigation";
-import { e2eEditor, signIn } from "../support/staff";
+import { e2eEditor, startSignedIn } from "../support/staff";
 
 /** The 404 log (docs/REQUIREMENTS.md R4.12): a person's 404 reaches it, an editor dismisses it. */
 
@@ -21,7 +21,7 @@ test("a missing page a person reached is in the log; an editor dismisses it and 
   expect(visit?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/not-found");
   await page.getByLabel("Sort").selectOption("recent");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -80,7 +80,7 @@ test("an editor turns a 404 log entry into a redirect: the old URL then answers 
   const path = `/old-tile-guide-${testInfo.project.name}-${Date.now().toString(36)}`;
   expect((await page.goto(path))?.status()).toBe(404);
 
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   const row = page.getByRole("row").filter({ hasText: path });
   await expect(async () => {
     await page.goto("/admin/not-found?sort=recent");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../support/fixtures";
-import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
+import { e2eEditor, startSignedIn, withoutJavaScript } from "../support/staff";
 
 /**
  * The posts screens as an editor uses them: write a post with its live preview, save it as
@@ -31,7 +31,7 @@ test("an editor writes a post with a cover, previews it, saves a draft, schedule
 }, testInfo) => {
   test.setTimeout(90_000);
   const title = uniqueTitle(testInfo.project.name);
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/posts/new");
 
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
@@ -147,7 +147,7 @@ test.describe("without JavaScript", () => {
     browser,
     page: signedIn,
   }) => {
-    await signIn(signedIn, e2eEditor());
+    await startSignedIn(signedIn, e2eEditor());
     const page = await withoutJavaScript(browser, signedIn);
     await page.goto("/admin/posts/new");
     await expect(page.getByText("The live preview needs JavaScript.")).toBeVisible();
@@ -172,7 +172,7 @@ test.describe("without JavaScript", () => {
     browser,
     page: signedIn,
   }, testInfo) => {
-    await signIn(signedIn, e2eEditor());
+    await startSignedIn(signedIn, e2eEditor());
     const page = await withoutJavaScript(browser, signedIn);
     await page.goto("/admin/posts/new");
     const title = uniqueTitle(`kept ${testInfo.project.name}`);

@@ -1,6 +1,6 @@
 import { expect, test } from "../support/fixtures";
 import { navigateInApp } from "../support/client-navigation";
-import { e2eEditor, signIn, withoutJavaScript } from "../support/staff";
+import { e2eEditor, startSignedIn, withoutJavaScript } from "../support/staff";
 
 /**
  * Redirect rules through the Redirects screen, signed in as an editor, checked as a
@@ -16,7 +16,7 @@ test("an editor adds a rule: the old path answers 301 to the new one, in HTTP an
 }, testInfo) => {
   test.setTimeout(60_000);
   const oldPath = unique("moved", testInfo.project.name);
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/redirects");
   const form = page.getByRole("region", { name: "Add a redirect" });
   await form.getByLabel("Old path").fill(`${oldPath.toUpperCase()}/`);
@@ -65,7 +65,7 @@ test("an editor adds a rule: the old path answers 301 to the new one, in HTTP an
 
 test("a 410 rule answers 410 Gone", async ({ page, request }, testInfo) => {
   const gone = unique("gone", testInfo.project.name);
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/redirects");
   const form = page.getByRole("region", { name: "Add a redirect" });
   await form.getByLabel("Old path").fill(gone);
@@ -82,7 +82,7 @@ test.describe("a rule that makes a loop", () => {
   test.use({ allowConsoleErrors: true });
 
   test("is refused, with what was typed kept", async ({ page }, testInfo) => {
-    await signIn(page, e2eEditor());
+    await startSignedIn(page, e2eEditor());
     await page.goto("/admin/redirects");
     const form = page.getByRole("region", { name: "Add a redirect" });
     const loopA = unique("loop-a", testInfo.project.name);
@@ -106,7 +106,7 @@ test("without JavaScript: the 404 log's link fills in the path, errors keep what
   request,
 }, testInfo) => {
   const oldPath = unique("nojs", testInfo.project.name);
-  await signIn(signedIn, e2eEditor());
+  await startSignedIn(signedIn, e2eEditor());
   const page = await withoutJavaScript(browser, signedIn);
   await page.goto(`/admin/redirects?fromPath=${encodeURIComponent(oldPath)}#new-redirect`);
   const form = page.getByRole("region", { name: "Add a redirect" });
@@ -134,7 +134,7 @@ test("a CSV file is checked first, then imported with each bad row reported, and
   request,
 }, testInfo) => {
   const base = unique("csv", testInfo.project.name);
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/redirects");
   const panel = page.getByRole("region", { name: "Import from CSV" });
   const file = {

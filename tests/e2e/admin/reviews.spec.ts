@@ -1,5 +1,5 @@
 import { expect, test } from "../support/fixtures";
-import { e2eAdmin, signIn } from "../support/staff";
+import { e2eAdmin, startSignedIn } from "../support/staff";
 
 /** Review moderation through the Reviews screen, checked on the public /reviews page. */
 
@@ -7,7 +7,7 @@ test("hide a published review, see it gone from the site, publish it again", asy
   page,
 }, testInfo) => {
   test.setTimeout(60_000);
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   await page.goto("/admin/reviews");
   const list = page.getByRole("region", { name: /^Reviews/ });
   const shown = list.getByRole("listitem").filter({ hasText: "On the site" });

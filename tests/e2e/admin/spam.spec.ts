@@ -1,5 +1,5 @@
 import { expect, isMobile, test } from "../support/fixtures";
-import { e2eAdmin, signIn } from "../support/staff";
+import { e2eAdmin, startSignedIn } from "../support/staff";
 import { sendLeadRequest, uniqueVisitor } from "./lead-requests";
 
 /** The spam folder through its own button: a caught request becomes a lead. */
@@ -12,7 +12,7 @@ test("a request caught by the hidden field is turned into a lead with 'Not spam'
   const visitor = uniqueVisitor("Caught");
   await sendLeadRequest(page.request, baseURL!, { ...visitor, honeypot: "https://spam.example" });
 
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   await page.goto("/admin/leads");
   await page.getByRole("link", { name: "Spam folder" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Spam folder" })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe("an entry the form's rules refuse", () => {
       phone: "555",
       honeypot: "https://spam.example",
     });
-    await signIn(page, e2eAdmin());
+    await startSignedIn(page, e2eAdmin());
     await page.goto("/admin/leads/spam");
     const entry = page.getByRole("listitem").filter({ hasText: visitor.email });
     await entry.getByRole("button", { name: `Not spam: Jordan ${visitor.lastName}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "../support/fixtures";
-import { e2eAdmin, signIn, withoutJavaScript } from "../support/staff";
+import { e2eAdmin, startSignedIn, withoutJavaScript } from "../support/staff";
 
 /** The staff screen through its own forms: invite, role change, disable. */
 
@@ -8,7 +8,7 @@ test("an admin invites a member, makes them an admin and disables them", async (
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `Invitee ${stamp}`;
   const email = `invitee.${stamp}@example.com`;
-  await signIn(page, e2eAdmin());
+  await startSignedIn(page, e2eAdmin());
   await page.goto("/admin/staff");
   await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
 
@@ -59,7 +59,7 @@ test.describe("without JavaScript", () => {
     browser,
     page: signedIn,
   }) => {
-    await signIn(signedIn, e2eAdmin());
+    await startSignedIn(signedIn, e2eAdmin());
     const page = await withoutJavaScript(browser, signedIn);
     await page.goto("/admin/staff");
     const invite = page.getByRole("region", { name: "Invite a member" });

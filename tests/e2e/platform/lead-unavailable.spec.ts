@@ -13,6 +13,7 @@ let server: RunningServer | undefined;
 let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // server starts on a busy machine
   test.skip(!(await postgresReachable()), "no PostgreSQL server reachable");
   database = await createDatabase();
   server = await startServer({ env: { DATABASE_URL: database.url } });

@@ -19,6 +19,7 @@ let webp: Buffer;
 let hash: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // server starts on a busy machine
   test.skip(!(await postgresReachable()), "no PostgreSQL server reachable");
   database = await createDatabase();
   server = await startServer({ env: { DATABASE_URL: database.url } });

@@ -17,6 +17,7 @@ let first: RunningServer | undefined;
 let second: RunningServer | undefined;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // server starts on a busy machine
   test.skip(!(await postgresReachable()), "no PostgreSQL server reachable");
   database = await createDatabase();
   const env = {

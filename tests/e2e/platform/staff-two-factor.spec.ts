@@ -12,6 +12,7 @@ const ADMIN = { email: "owner@lumenbath.example", password: "the owner's long pa
 let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // a server start on a busy machine
   server = await startServer({
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "true" },
   });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_POSTS } from "../../../app/db/demo-blog";
 import { expect, test } from "../support/fixtures";
-import { e2eEditor, signIn } from "../support/staff";
+import { e2eEditor, startSignedIn } from "../support/staff";
 
 /** The structured data blocks of the page, parsed. */
 async function jsonLdOf(page: Page) {
@@ -137,7 +137,7 @@ test("unknown posts and pages past the last answer 404; preview needs a staff se
   expect((await request.get("/blog/category/no-such-category")).status()).toBe(404);
 
   // A staff member previewing a published post sees it as visitors do: no banner.
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto(`/blog/${DEMO_POSTS[1]!.slug}?preview=1`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(DEMO_POSTS[1]!.title);
   await expect(page.getByText("Preview: not published.")).toHaveCount(0);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { ALL_PUBLIC_PAGES } from "../../../app/modules/seo/public-routes";
 import { contactForm } from "../leads/support";
 import { expect, test } from "../support/fixtures";
-import { e2eEditor, signIn } from "../support/staff";
+import { e2eEditor, startSignedIn } from "../support/staff";
 
 /**
  * The Content-Security-Policy forbids eval; no script of ours may even try it, since the
@@ -51,7 +51,7 @@ test.describe("public pages", () => {
 
 test("staff screens check their forms without breaking it either", async ({ page }) => {
   await recordViolations(page);
-  await signIn(page, e2eEditor());
+  await startSignedIn(page, e2eEditor());
   await page.goto("/admin/posts/new");
   await page.getByRole("button", { name: "Create post" }).click();
   await expect(page.getByText("Choose an author.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { ROOT } from "./server";
 
 export interface StaffLogin {
@@ -61,6 +61,34 @@ export async function signIn(
   await page.waitForURL(/\/admin\/(dashboard|account)/);
 }
 
+/**
+ * Sessions made in this worker, by server and account: a test that is not about signing in
+ * starts from one instead of going through the form again (the form has its own tests).
+ */
+const workerSessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
+/**
+ * Starts `page` signed in as `login`: the first time in a worker through the sign-in form's
+ * HTTP post (with the product's answer delay), then with the same session's cookie. A test
+ * that ends its session (signs out, changes the password) signs in with `signIn` instead.
+ */
+export async function startSignedIn(
+  page: Page,
+  login: StaffLogin,
+  /** The server the page's context is for (its baseURL): the shared one unless given. */
+  server = process.env.E2E_BASE_URL,
+) {
+  const context = page.context();
+  const key = `${server} ${login.email}`;
+  const cookies = workerSessions.get(key);
+  if (cookies) {
+    await context.addCookies(cookies);
+    return;
+  }
+  await signInRequest(context.request, login);
+  workerSessions.set(key, await context.cookies());
+}
+
 /** Signs an HTTP client in (its cookie jar keeps the session). */
 export async function signInRequest(request: APIRequestContext, login: StaffLogin): Promise<void> {
   const response = await request.post("/admin/login", {
@@ -101,7 +129,10 @@ export async function inviteMember(
  */
 export async function withoutJavaScript(browser: Browser, signedIn: Page): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: new URL(signedIn.url()).origin,
+    // A page still blank (started with `startSignedIn`) is on the shared server.
+    baseURL: signedIn.url().startsWith("http")
+      ? new URL(signedIn.url()).origin
+      : process.env.E2E_BASE_URL,
     javaScriptEnabled: false,
     storageState: await signedIn.context().storageState(),
   });
