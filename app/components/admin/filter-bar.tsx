@@ -1,4 +1,4 @@
-import { createContext, use, useId } from "react";
+import { createContext, Fragment, use, useId } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -129,17 +129,21 @@ function FilterControl({
 }) {
   const state = use(FilterStateContext);
   const message = error ?? state.errors?.[name];
+  const defaultValue = value ?? state.values[name] ?? "";
   return (
     <FilterField label={label} error={message}>
-      {(id) =>
-        children({
-          id,
-          name,
-          defaultValue: value ?? state.values[name] ?? "",
-          className: inputClass,
-          ...filterErrorProps(id, message),
-        })
-      }
+      {(id) => (
+        // Keyed by the value, so Reset and the back button show the filter in force.
+        <Fragment key={defaultValue}>
+          {children({
+            id,
+            name,
+            defaultValue,
+            className: inputClass,
+            ...filterErrorProps(id, message),
+          })}
+        </Fragment>
+      )}
     </FilterField>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/audit";
 import { cellClass, DataTable, NextPageLink } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { FilterBar, FilterSelect } from "~/components/admin/filter-bar";
 import { EmailText } from "~/components/admin/email-text";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page";
@@ -65,20 +65,16 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         description="Who did what, when and from where: sign-ins, settings, leads, exports and accounts. Newest first."
       />
       <FilterBar resetTo="/admin/audit">
-        <FilterField label="Action">
-          {(id) => (
-            // Keyed by the filter, so Reset and the back button show the filter in force.
-            <select key={action} id={id} name="action" defaultValue={action} className={inputClass}>
-              <option value="">Every action</option>
-              {[...new Set([...actions, ...(action ? [action] : [])])].map((value) => (
-                <option key={value} value={value}>
-                  {actionLabel(value)}
-                  {ACTION_LABELS[value] ? ` (${value})` : ""}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
+        <FilterSelect
+          label="Action"
+          name="action"
+          value={action}
+          anyLabel="Every action"
+          options={[...new Set([...actions, ...(action ? [action] : [])])].map((value) => ({
+            value,
+            label: ACTION_LABELS[value] ? `${actionLabel(value)} (${value})` : actionLabel(value),
+          }))}
+        />
       </FilterBar>
 
       {events.length === 0 ? (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/mail";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, NextPageLink } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { FilterBar, FilterSelect } from "~/components/admin/filter-bar";
 import { EmailText } from "~/components/admin/email-text";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
@@ -119,18 +119,12 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
       )}
 
       <FilterBar resetTo="/admin/mail">
-        <FilterField label="Status">
-          {(id) => (
-            <select key={status} id={id} name="status" defaultValue={status} className={inputClass}>
-              <option value="">Any status</option>
-              {statuses.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABEL[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={status}
+          options={statuses.map((value) => ({ value, label: STATUS_LABEL[value] }))}
+        />
       </FilterBar>
 
       {messages.length === 0 ? (

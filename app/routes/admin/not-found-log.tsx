@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/not-found-log";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable, Pagination } from "~/components/admin/data-table";
-import { FilterBar, FilterField, inputClass } from "~/components/admin/filter-bar";
+import { FilterBar, FilterSelect } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page";
 import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
@@ -80,23 +80,16 @@ export default function NotFoundLog({ loaderData, actionData }: Route.ComponentP
       />
 
       <FilterBar resetTo="/admin/not-found">
-        <FilterField label="Sort">
-          {(id) => (
-            <select
-              key={filter.sort}
-              id={id}
-              name="sort"
-              defaultValue={filter.sort}
-              className={inputClass}
-            >
-              {NOT_FOUND_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {NOT_FOUND_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
+        <FilterSelect
+          label="Sort"
+          name="sort"
+          value={filter.sort}
+          anyLabel={false}
+          options={NOT_FOUND_SORTS.map((sort) => ({
+            value: sort,
+            label: NOT_FOUND_SORT_LABELS[sort],
+          }))}
+        />
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input
             key={String(filter.dismissed)}

@@ -35,6 +35,12 @@ test("the filter narrows the inbox, and explains a value it cannot use", async (
   await expect(page.getByRole("link", { name: `Jordan ${visitor.lastName}B` })).toHaveCount(1);
   await expect(page.getByRole("link", { name: `Jordan ${visitor.lastName}A` })).toHaveCount(0);
 
+  // Reset clears what was typed and chosen: the controls show the filter now in force.
+  await filter.getByRole("link", { name: "Reset" }).click();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  await expect(filter.getByLabel("Search name, e-mail or phone")).toHaveValue("");
+  await expect(filter.getByLabel("Source")).toHaveValue("");
+
   // A wrong value is named beside its field and left out; the rest of the filter applies.
   await page.goto(`/admin/leads?q=${visitor.stamp}&from=2026-11-20&to=2026-11-01`);
   const to = page.getByRole("search").getByLabel("Received to");
