@@ -161,7 +161,8 @@ export function EntryForm({
     <Panel title={title}>
       <StaffForm form={form} intent={editing ? "update" : "create"} encType={encType}>
         {editing && <input type="hidden" name={kind.idField} value={editing.id} />}
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Two columns from a tablet's width; a long text takes the whole row. */}
+        <div className="grid gap-4 sm:grid-cols-2 sm:[&>:has(textarea)]:col-span-2">
           <FormTextField field={fields.name!} label="Name" autoComplete="off" />
           <FormTextField field={fields.slug!} label="Slug" hint={SLUG_HINT} autoComplete="off" />
           {children(fields)}

@@ -41,11 +41,11 @@ const slugInput = z
   .optional();
 
 /** An optional free text of at most `max` characters ("" when left empty). */
-export const optionalText = (max: number) =>
+export const optionalText = (max: number, tooLong = `Keep it to ${max} characters or fewer.`) =>
   z
     .string()
     .trim()
-    .max(max, `Keep it to ${max} characters or fewer.`)
+    .max(max, tooLong)
     .optional()
     .transform((value) => value ?? "");
 

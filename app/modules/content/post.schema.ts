@@ -7,6 +7,7 @@ import {
   requireAltText,
 } from "~/modules/media/upload.schema";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
+import { optionalText } from "./entry.schema";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
 /**
@@ -116,9 +117,6 @@ function wallClock(instant: Date | number, timeZone: string) {
 
 const id = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
-const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).optional().default("");
 
 export const postFields = {
   title: z

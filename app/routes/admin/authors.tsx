@@ -102,7 +102,6 @@ function AuthorFields({ fields, photo }: { fields: EntryFields; photo?: KeptImag
         label="Bio"
         hint="A few sentences for their page."
         rows={4}
-        className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
         <FormImageField

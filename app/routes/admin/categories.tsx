@@ -29,7 +29,6 @@ export default function Categories(route: Route.ComponentProps) {
           label="Description"
           hint="A sentence or two for the category's page and search results."
           rows={3}
-          className="sm:col-span-2"
         />
       )}
     />

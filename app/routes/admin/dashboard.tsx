@@ -148,10 +148,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A horizontal bar chart as a list: each bar's number is text beside it, and the bars
- * themselves are hidden from assistive technology.
+ * Leads counted by a label (source, affiliate), as a horizontal bar chart in a list: each
+ * bar's number is text beside it, and the bars themselves are hidden from assistive
+ * technology.
  */
-/** Leads counted by a label (source, affiliate), as bars. */
 function LeadsChart({ rows, empty }: { rows: CountByLabel[]; empty: string }) {
   if (rows.length === 0) return <p className="text-sm text-muted">{empty}</p>;
   const most = Math.max(1, ...rows.map((row) => row.count));
