@@ -1,7 +1,8 @@
 import { count } from "drizzle-orm";
+import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { seedDemoBlog } from "./demo-blog";
 import { DEMO_REVIEWS } from "./demo-reviews";
-import { affiliates, companySettings, redirects, reviews, type CompanySettings } from "./schema";
+import { companySettings, redirects, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
 
 type CompanyProfile = Omit<CompanySettings, "id" | "createdAt" | "updatedAt">;
@@ -68,7 +69,10 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await ensureCompanySettings(db);
   const [existing] = await db.select({ n: count() }).from(reviews);
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
-  await db.insert(affiliates).values(DEMO_AFFILIATES).onConflictDoNothing();
+  for (const affiliate of DEMO_AFFILIATES) {
+    // Approved, without a password: an admin invites them to choose one.
+    await insertAffiliate(db, { ...affiliate, status: "approved" });
+  }
   await seedDemoBlog(db);
   await db.insert(redirects).values(DEMO_REDIRECTS).onConflictDoNothing();
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { affiliates } from "./schema";
+import { randomUUID } from "node:crypto";
+import { affiliateUsers } from "./schema";
 import { testDatabaseForFile } from "./test-database.server";
 
 const database = testDatabaseForFile();
@@ -9,28 +10,30 @@ describe("transactions", () => {
   it("commit what the work wrote, through Drizzle and raw SQL alike", async () => {
     await database.transaction(async (tx) => {
       await tx.db
-        .insert(affiliates)
-        .values({ code: "tx-one", name: "One", email: "one@x.example" });
-      await tx.executeSql("insert into affiliates (code, name, email) values ($1, $2, $3)", [
-        "tx-two",
-        "Two",
-        "two@x.example",
-      ]);
+        .insert(affiliateUsers)
+        .values({ id: randomUUID(), name: "tx-one", email: "one@x.example" });
+      await tx.executeSql(
+        "insert into affiliate_users (id, name, email) values (gen_random_uuid(), $1, $2)",
+        ["tx-two", "two@x.example"],
+      );
     });
-    const rows = await database.db.select().from(affiliates);
-    expect(rows.map((row) => row.code).sort()).toEqual(["tx-one", "tx-two"]);
+    const rows = await database.db.select().from(affiliateUsers);
+    expect(rows.map((row) => row.name).sort()).toEqual(["tx-one", "tx-two"]);
   });
 
   it("roll back everything when the work throws", async () => {
     await expect(
       database.transaction(async (tx) => {
         await tx.db
-          .insert(affiliates)
-          .values({ code: "tx-three", name: "Three", email: "three@x.example" });
+          .insert(affiliateUsers)
+          .values({ id: randomUUID(), name: "tx-three", email: "three@x.example" });
         throw new Error("changed my mind");
       }),
     ).rejects.toThrow("changed my mind");
-    const rows = await database.db.select().from(affiliates).where(eq(affiliates.code, "tx-three"));
+    const rows = await database.db
+      .select()
+      .from(affiliateUsers)
+      .where(eq(affiliateUsers.name, "tx-three"));
     expect(rows).toEqual([]);
     // The connection is usable afterwards.
     await database.ping();

@@ -1,18 +1,171 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
-import { instantNow, randomUuidId } from "./columns";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AffiliateStatus } from "../../modules/affiliates/affiliate-rules";
+import { instant, instantNow, timestamps } from "./columns";
 
 /**
- * Referrers who send customers. Minimal for now: the code in their links and who they are;
- * the affiliate programme adds sign-in, commissions and payouts.
+ * The affiliate programme (docs/REQUIREMENTS.md R1.6, R3.12, R3.13): affiliates' sign-in
+ * accounts, kept apart from the staff's (docs/decisions/011-affiliate-accounts.md), each
+ * affiliate's record with the same id, the codes their links carry, and their events.
  */
-export const affiliates = pgTable("affiliates", {
-  id: randomUuidId(),
-  /** The referral code in links (?aff=...): 1-50 letters, digits, underscores, hyphens. */
-  code: text().notNull().unique(),
+
+/** A row that belongs to one affiliate account: gone with the account. */
+const affiliateUserReference = () =>
+  uuid()
+    .notNull()
+    .references(() => affiliateUsers.id, { onDelete: "cascade" });
+
+/** Affiliates' sign-in accounts, in the shape Better Auth (with two-factor) reads and writes. */
+export const affiliateUsers = pgTable("affiliate_users", {
+  id: uuid().primaryKey(),
   name: text().notNull(),
   email: text().notNull().unique(),
-  status: text().$type<"active" | "paused">().notNull().default("active"),
-  createdAt: instantNow(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  twoFactorEnabled: boolean().default(false),
+  ...timestamps(),
 });
 
+export const affiliateSessions = pgTable(
+  "affiliate_sessions",
+  {
+    id: text().primaryKey(),
+    token: text().notNull().unique(),
+    userId: affiliateUserReference(),
+    expiresAt: instant().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    /**
+     * R6.4: aal1 after the password, aal2 once an authenticator's code was verified in this
+     * session. Set by us (Better Auth's rows start at the default).
+     */
+    assuranceLevel: text().$type<"aal1" | "aal2">().notNull().default("aal1"),
+    ...timestamps(),
+  },
+  (table) => [index("affiliate_sessions_user_idx").on(table.userId)],
+);
+
+export const affiliateAccounts = pgTable(
+  "affiliate_accounts",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: affiliateUserReference(),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: instant(),
+    refreshTokenExpiresAt: instant(),
+    scope: text(),
+    /** The password hash (scrypt), for the credential provider. */
+    password: text(),
+    ...timestamps(),
+  },
+  (table) => [index("affiliate_accounts_user_idx").on(table.userId)],
+);
+
+/** One-time tokens: password-reset and invitation links. */
+export const affiliateVerifications = pgTable(
+  "affiliate_verifications",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: instant().notNull(),
+    ...timestamps(),
+  },
+  (table) => [index("affiliate_verifications_identifier_idx").on(table.identifier)],
+);
+
+/** TOTP authenticators (secrets encrypted by Better Auth). */
+export const affiliateTwoFactors = pgTable(
+  "affiliate_two_factors",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: affiliateUserReference(),
+    verified: boolean().default(true),
+    failedVerificationCount: integer().default(0),
+    lockedUntil: instant(),
+    createdAt: instantNow(),
+  },
+  (table) => [
+    index("affiliate_two_factors_user_idx").on(table.userId),
+    index("affiliate_two_factors_secret_idx").on(table.secret),
+  ],
+);
+
+/** Referrers who send customers: the affiliate record, with the id of their account. */
+export const affiliates = pgTable(
+  "affiliates",
+  {
+    id: uuid()
+      .primaryKey()
+      .references(() => affiliateUsers.id, { onDelete: "cascade" }),
+    /** The code in their links now (?aff=...), R5.1; earlier codes are in affiliate_codes. */
+    code: text().notNull(),
+    name: text().notNull(),
+    /** Lower case; the same as their account's. */
+    email: text().notNull().unique(),
+    phone: text(),
+    company: text(),
+    /** What the application said about how they know customers. */
+    howTheyKnow: text(),
+    status: text().$type<AffiliateStatus>().notNull().default("pending"),
+    /** The admin's reason for the last status change. */
+    statusReason: text(),
+    /** How they want to be paid (free text: bank, check payee, ...). */
+    payoutDetails: text(),
+    /** R3.12: set when their profile loads in the portal. */
+    lastLoginAt: instant(),
+    approvedAt: instant(),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex("affiliates_code_idx").on(sql`lower(${table.code})`)],
+);
+
 export type Affiliate = typeof affiliates.$inferSelect;
+
+/**
+ * Every code an affiliate's links have carried, the current one included: a code once
+ * given stays theirs, so old links keep crediting them and nobody else can take it.
+ * Codes match whatever their case.
+ */
+export const affiliateCodes = pgTable(
+  "affiliate_codes",
+  {
+    code: text().notNull(),
+    affiliateId: affiliateUserReference(),
+    createdAt: instantNow(),
+  },
+  (table) => [uniqueIndex("affiliate_codes_code_idx").on(sql`lower(${table.code})`)],
+);
+
+/** What happened to an affiliate's sign-in (R7.6): login_success, login_failed, logout, ... */
+export const affiliateEvents = pgTable(
+  "affiliate_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** null when the e-mail belonged to no affiliate. */
+    affiliateId: uuid().references(() => affiliateUsers.id, { onDelete: "cascade" }),
+    eventType: text().notNull(),
+    details: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: instantNow(),
+  },
+  (table) => [index("affiliate_events_affiliate_idx").on(table.affiliateId, table.createdAt)],
+);

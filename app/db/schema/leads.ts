@@ -39,6 +39,8 @@ export const leads = pgTable(
     lastTouch: jsonb().$type<Touch>(),
     affiliateCode: text(),
     affiliateId: uuid().references(() => affiliates.id, { onDelete: "set null" }),
+    /** The lead's e-mail or phone is its affiliate's own: shown to the admin, never paid. */
+    selfReferral: boolean().notNull().default(false),
     ipAddress: text(),
     userAgent: text(),
     /** Which page the request was sent from (path only). */

@@ -1,13 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { bigserialId, instant, instantNow } from "./columns";
 import { staffReference } from "./auth";
 
-/** Every sign-in attempt to the staff area, kept 24 hours (docs/REQUIREMENTS.md R9.3). */
+/** Who signs in: staff to the admin area, affiliates to their portal. */
+export type SignInRealm = "staff" | "affiliate";
+
+/**
+ * Every sign-in attempt, to the staff area or the affiliate portal, kept 24 hours
+ * (docs/REQUIREMENTS.md R9.3). Each realm's accounts lock apart; the per-address limit
+ * counts both.
+ */
 export const loginAttempts = pgTable(
   "login_attempts",
   {
     id: bigserialId(),
+    realm: text().$type<SignInRealm>().notNull().default("staff"),
     /** Lower-cased as typed; it may belong to no one. */
     email: text().notNull(),
     ipAddress: text(),
@@ -18,17 +26,22 @@ export const loginAttempts = pgTable(
     createdAt: instantNow(),
   },
   (table) => [
-    index("login_attempts_email_idx").on(table.email, table.createdAt),
+    index("login_attempts_email_idx").on(table.realm, table.email, table.createdAt),
     index("login_attempts_ip_idx").on(table.ipAddress, table.createdAt),
   ],
 );
 
-/** An e-mail address locked out after repeated failures, until lockedUntil. */
-export const loginLockouts = pgTable("login_lockouts", {
-  email: text().primaryKey(),
-  lockedUntil: instant().notNull(),
-  createdAt: instantNow(),
-});
+/** An e-mail address of a realm locked out after repeated failures, until lockedUntil. */
+export const loginLockouts = pgTable(
+  "login_lockouts",
+  {
+    realm: text().$type<SignInRealm>().notNull().default("staff"),
+    email: text().notNull(),
+    lockedUntil: instant().notNull(),
+    createdAt: instantNow(),
+  },
+  (table) => [primaryKey({ columns: [table.realm, table.email] })],
+);
 
 /** Who did what, when and from where, for the admin area's audit log. */
 export const auditEvents = pgTable(

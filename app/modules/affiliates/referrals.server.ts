@@ -1,17 +1,33 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { affiliates, referralClicks } from "~/db/schema";
+import { referralClicks } from "~/db/schema";
+import { normalizePhone } from "~/modules/leads/phone";
+import { findAffiliateByCode } from "./affiliate-records.server";
+import { creditsReferrals } from "./affiliate-rules";
 
-/** The active affiliate whose code this is, if any. */
-export async function findActiveAffiliateByCode(
+/**
+ * Who a referral code credits (docs/REQUIREMENTS.md R4.1 and the programme's rule): only an
+ * approved affiliate, by any code they have had; a code of an unknown, pending, rejected
+ * or disabled affiliate is kept where it arrived but credits nobody.
+ */
+export async function findCreditedAffiliate(
   db: Database,
   code: string,
-): Promise<{ id: string } | undefined> {
-  const [row] = await db
-    .select({ id: affiliates.id })
-    .from(affiliates)
-    .where(and(eq(affiliates.code, code), eq(affiliates.status, "active")));
-  return row;
+): Promise<{ id: string; email: string; phone: string | null } | undefined> {
+  const affiliate = await findAffiliateByCode(db, code);
+  return affiliate && creditsReferrals(affiliate.status) ? affiliate : undefined;
+}
+
+/**
+ * A lead sent by the affiliate themselves: its e-mail or phone is the affiliate's own.
+ * The lead keeps its credit but is flagged for the admin (and never earns).
+ */
+export function isSelfReferral(
+  affiliate: { email: string; phone: string | null },
+  lead: { email: string; phone: string },
+): boolean {
+  if (affiliate.email.trim().toLowerCase() === lead.email.trim().toLowerCase()) return true;
+  const own = affiliate.phone ? normalizePhone(affiliate.phone).e164 : undefined;
+  return own !== undefined && own === normalizePhone(lead.phone).e164;
 }
 
 /** Counts a visit that arrived through a referral link (the code need not match anyone). */
@@ -20,7 +36,7 @@ export async function recordReferralClick(
   code: string,
   landingPath: string,
 ): Promise<void> {
-  const affiliate = await findActiveAffiliateByCode(db, code);
+  const affiliate = await findCreditedAffiliate(db, code);
   await db
     .insert(referralClicks)
     .values({ code, affiliateId: affiliate?.id ?? null, landingPath: landingPath.slice(0, 300) });

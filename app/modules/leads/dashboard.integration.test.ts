@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { affiliates, spamSubmissions, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
+import { spamSubmissions, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { ensureCompanySettings } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { insertLead } from "~/modules/webhooks/test-support.server";
@@ -13,14 +14,16 @@ const NOW = new Date("2026-11-20T15:00:00Z");
 beforeAll(async () => {
   database = await createTestDatabase();
   await ensureCompanySettings(database.db);
-  const [harbor] = await database.db
-    .insert(affiliates)
-    .values({ code: "harbor-design", name: "Harbor Interior Design", email: "h@example.com" })
-    .returning();
+  const harborId = await insertAffiliate(database.db, {
+    code: "harbor-design",
+    name: "Harbor Interior Design",
+    email: "h@example.com",
+    status: "approved",
+  });
 
   const lead = (createdAt: string, source: string, extra: Parameters<typeof insertLead>[1] = {}) =>
     insertLead(database.db, { createdAt: new Date(createdAt), source, ...extra });
-  const byHarbor = { affiliateCode: "harbor-design", affiliateId: harbor!.id };
+  const byHarbor = { affiliateCode: "harbor-design", affiliateId: harborId! };
 
   // Today, company time, starts at 05:00Z (EST).
   await lead("2026-11-20T14:00:00Z", "Google", byHarbor);

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import type { Actor } from "~/modules/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
-import { affiliates, auditEvents, leads, type Lead } from "~/db/schema";
+import { auditEvents, leads, type Lead } from "~/db/schema";
 import { insertLead } from "~/modules/webhooks/test-support.server";
 import { getLeadDetail } from "./lead-detail.server";
 import { exportLeads, leadsForExport } from "./lead-export.server";
@@ -27,11 +28,12 @@ let tvLeads: Lead[] = [];
 let zoe: Lead;
 
 beforeAll(async () => {
-  const [harbor] = await database.db
-    .insert(affiliates)
-    .values({ code: "harbor-design", name: "Harbor Interior Design", email: "h@example.com" })
-    .returning();
-  harborId = harbor!.id;
+  harborId = (await insertAffiliate(database.db, {
+    code: "harbor-design",
+    name: "Harbor Interior Design",
+    email: "h@example.com",
+    status: "approved",
+  }))!;
 
   // 30 leads a minute apart, and three more sharing one instant (the id breaks the tie).
   const inserted: Lead[] = [];

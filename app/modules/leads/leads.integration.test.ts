@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
+import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  affiliates,
   analyticsEvents,
   leads,
   mailMessages,
@@ -93,10 +93,12 @@ const countOf = async (table: typeof leads | typeof spamSubmissions | typeof web
 
 describe("a consultation request", () => {
   it("is stored with its attribution, then delivered signed, mailed and counted", async () => {
-    await database.db
-      .insert(affiliates)
-      .values({ code: "harbor-design", name: "Harbor", email: "harbor@example.com" })
-      .onConflictDoNothing();
+    await insertAffiliate(database.db, {
+      code: "harbor-design",
+      name: "Harbor",
+      email: "harbor@example.com",
+      status: "approved",
+    });
     const visitorId = await visitorWithTouches(database);
     const request = leadRequest({
       visitorId,

@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Transaction } from "~/db/client.server";
 import { analyticsEvents, leads, type CompanySettings, type Lead, type Touch } from "~/db/schema";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
-import { findActiveAffiliateByCode } from "~/modules/affiliates/referrals.server";
+import { findCreditedAffiliate, isSelfReferral } from "~/modules/affiliates/referrals.server";
 import { getVisitorTouches } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
 import { enqueueMail } from "~/modules/mail/mail.server";
@@ -56,9 +56,7 @@ export async function storeLead(
   const affiliateCode = isValidAffiliateCode(origin.affiliateCode)
     ? origin.affiliateCode
     : pickAffiliateCode(origin.tracking);
-  const affiliate = affiliateCode
-    ? await findActiveAffiliateByCode(tx.db, affiliateCode)
-    : undefined;
+  const affiliate = affiliateCode ? await findCreditedAffiliate(tx.db, affiliateCode) : undefined;
   const touches = await getVisitorTouches(tx.db, origin.visitorId);
   const tracking = leadTracking(origin, touches?.lastTouch);
   const fallbackTouch = touchFromTracking(origin, tracking, receivedAt ?? new Date());
@@ -73,6 +71,7 @@ export async function storeLead(
       lastTouch: touches?.lastTouch ?? fallbackTouch,
       affiliateCode: affiliateCode ?? null,
       affiliateId: affiliate?.id ?? null,
+      selfReferral: affiliate ? isSelfReferral(affiliate, values) : false,
       ipAddress: origin.ip ?? null,
       userAgent,
       pagePath: origin.pagePath ?? null,

@@ -1,4 +1,5 @@
-import { affiliates, users } from "~/db/schema";
+import { users } from "~/db/schema";
+import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { ensureCompanySettings } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { recordTouch } from "~/modules/attribution/touches.server";
@@ -33,9 +34,12 @@ export async function startLeadTestbed(actor: Actor): Promise<LeadTestbed> {
   await database.db
     .insert(users)
     .values({ id: actor.id, name: "Ops Person", email: actor.email, role: "admin" });
-  await database.db
-    .insert(affiliates)
-    .values({ code: "harbor-design", name: "Harbor", email: "harbor@example.com" });
+  await insertAffiliate(database.db, {
+    code: "harbor-design",
+    name: "Harbor",
+    email: "harbor@example.com",
+    status: "approved",
+  });
   const receiver = await startReceiver(() => 204);
   await sendWebhooksOnlyTo(database.db, receiver.url);
   const jobs = await startJobs(database, createLogger({ level: "silent" }), {

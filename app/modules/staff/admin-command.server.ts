@@ -39,8 +39,16 @@ export async function createOrResetStaffAccount(
  * are kept: they are the history a trusted browser and the lockout count start from.
  */
 async function clearSignInFailures(db: Database, email: string): Promise<void> {
-  await db.delete(loginLockouts).where(eq(loginLockouts.email, email));
+  await db
+    .delete(loginLockouts)
+    .where(and(eq(loginLockouts.realm, "staff"), eq(loginLockouts.email, email)));
   await db
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false)));
+    .where(
+      and(
+        eq(loginAttempts.realm, "staff"),
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.success, false),
+      ),
+    );
 }

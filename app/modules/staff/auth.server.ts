@@ -31,10 +31,15 @@ export interface AuthDeps {
  * link goes straight to the page named by the request's redirectTo instead, with the
  * token in the query: /admin/set-password?token=...
  */
-export function passwordLink(publicUrl: URL, authUrl: string, token: string): string {
+export function passwordLink(
+  publicUrl: URL,
+  authUrl: string,
+  token: string,
+  fallbackPath = "/admin/set-password",
+): string {
   const callback = new URL(authUrl).searchParams.get("callbackURL") ?? "";
-  // Only a path on this site; anything else falls back to the staff page.
-  const path = /^\/[a-z0-9/_-]*$/i.test(callback) ? callback : "/admin/set-password";
+  // Only a path on this site; anything else falls back to the realm's page.
+  const path = /^\/[a-z0-9/_-]*$/i.test(callback) ? callback : fallbackPath;
   const link = new URL(path, publicUrl.origin);
   link.searchParams.set("token", token);
   return link.toString();

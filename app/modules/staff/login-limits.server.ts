@@ -1,11 +1,10 @@
 import { and, count, desc, eq, gt, inArray, lt, lte, min } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { loginAttempts, loginLockouts } from "~/db/schema";
+import { loginAttempts, loginLockouts, type SignInRealm } from "~/db/schema";
+import type { OutgoingMail } from "~/modules/mail/mail.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { minutesText } from "~/modules/platform/strings";
 import type { AuthDeps } from "./auth.server";
-import { isStaffRole } from "./permissions";
-import type { SignInAccount } from "./sign-in-attempt.server";
 import { STAFF_STRINGS } from "./staff-strings";
 
 /**
@@ -46,11 +45,19 @@ export const refused = (message: string, status = 400): LoginRefusal => ({
 /** Failures that count towards the suspicion and lockout thresholds. */
 const COUNTED_FAILURES = ["password", "disabled"];
 
+/**
+ * A failed password (or a disabled account, answered the same): recorded, and answered
+ * with the lockout, the suspicion or the plain refusal the history calls for.
+ */
 export async function failedAttempt(
-  deps: AuthDeps,
+  deps: Pick<AuthDeps, "database" | "boss">,
   attempt: {
+    realm: SignInRealm;
     email: string;
-    account: SignInAccount;
+    /** The account the e-mail names, if any: its id goes with a "disabled" audit. */
+    account: { id: string } | undefined;
+    /** Sent to the account's owner when this failure locks it. */
+    lockNotice: OutgoingMail | undefined;
     /** Only a trusted browser gets here during a lock; its failures do not extend it. */
     lockInForce: boolean;
     now: Date;
@@ -68,7 +75,7 @@ export async function failedAttempt(
     reason === "disabled" ? attempt.account?.id : undefined,
   );
 
-  const since = await lastSuccess(db, email);
+  const since = await lastSuccess(db, attempt.realm, email);
   const failuresSince = async (windowMs: number) => {
     const from = new Date(Math.max(now.getTime() - windowMs, since?.getTime() ?? 0));
     const [row] = await db
@@ -76,6 +83,7 @@ export async function failedAttempt(
       .from(loginAttempts)
       .where(
         and(
+          eq(loginAttempts.realm, attempt.realm),
           eq(loginAttempts.email, email),
           eq(loginAttempts.success, false),
           inArray(loginAttempts.reason, COUNTED_FAILURES),
@@ -89,7 +97,7 @@ export async function failedAttempt(
     !attempt.lockInForce &&
     (await failuresSince(LOGIN_RULES.lockoutMs)) >= LOGIN_RULES.lockoutFailures
   ) {
-    const lockedUntil = await lockAccount(deps, email, attempt.account, now);
+    const lockedUntil = await lockAccount(deps, attempt, now);
     if (lockedUntil) await audit("account_locked", { until: lockedUntil.toISOString() });
     return refused(
       STAFF_STRINGS.login.locked.replace("{minutes}", minutesText(LOGIN_RULES.lockoutMs)),
@@ -103,52 +111,54 @@ export async function failedAttempt(
 }
 
 /**
- * Locks the address for 15 minutes and, for an enabled staff account, mails its owner in
- * the same transaction. Answers the lock's end, or undefined when another attempt locked
- * it a moment ago (one lock, one e-mail).
+ * Locks the address for 15 minutes and mails the lock notice, if any, to its owner in the
+ * same transaction. Answers the lock's end, or undefined when another attempt locked it a
+ * moment ago (one lock, one e-mail).
  */
 async function lockAccount(
-  deps: AuthDeps,
-  email: string,
-  account: SignInAccount,
+  deps: Pick<AuthDeps, "database" | "boss">,
+  { realm, email, lockNotice }: { realm: SignInRealm; email: string; lockNotice?: OutgoingMail },
   now: Date,
 ): Promise<Date | undefined> {
   const lockedUntil = new Date(now.getTime() + LOGIN_RULES.lockoutMs);
   return deps.database.transaction(async (tx) => {
     const [lock] = await tx.db
       .insert(loginLockouts)
-      .values({ email, lockedUntil, createdAt: now })
+      .values({ realm, email, lockedUntil, createdAt: now })
       .onConflictDoUpdate({
-        target: loginLockouts.email,
+        target: [loginLockouts.realm, loginLockouts.email],
         set: { lockedUntil, createdAt: now },
         // Only a lock that has ended is replaced.
         setWhere: lte(loginLockouts.lockedUntil, now),
       })
       .returning({ email: loginLockouts.email });
     if (!lock) return undefined;
-    if (account && isStaffRole(account.role) && !account.banned) {
-      await enqueueMail(tx, deps.boss, lockedAccountMail(account, now));
-    }
+    if (lockNotice) await enqueueMail(tx, deps.boss, lockNotice);
     return lockedUntil;
   });
 }
 
-/** The owner's notice of a lock: no address or password of whoever tried, only the facts. */
-function lockedAccountMail(account: { name: string; email: string }, lockedAt: Date) {
+/**
+ * The owner's notice of a lock: no address or password of whoever tried, only the facts.
+ * `whereTo` names what they sign in to ("staff account"); `afterwards` is the advice.
+ */
+export function lockedAccountMail(
+  account: { name: string; email: string },
+  lockedAt: Date,
+  { kind, whereTo, afterwards }: { kind: string; whereTo: string; afterwards: string[] },
+): OutgoingMail {
   const duration = minutesText(LOGIN_RULES.lockoutMs);
   return {
-    kind: "staff.account_locked",
+    kind,
     to: [account.email],
-    subject: `Your staff account was locked for ${duration}`,
+    subject: `Your ${whereTo} was locked for ${duration}`,
     text: [
       `Hello ${account.name},`,
       "",
-      `Your staff account (${account.email}) was locked for ${duration} on`,
+      `Your ${whereTo} (${account.email}) was locked for ${duration} on`,
       `${lockedAt.toUTCString()} after repeated failed sign-ins.`,
       "",
-      "A browser you have signed in with before can still sign in during the lock.",
-      "",
-      "If these attempts were not yours, tell an admin.",
+      ...afterwards,
     ].join("\n"),
   };
 }
@@ -170,19 +180,40 @@ export async function rateLimitWait(
   return new Date(row.oldest).getTime() + LOGIN_RULES.rateLimitWindowMs - now.getTime();
 }
 
-export async function lockedFor(db: Database, email: string, now: Date): Promise<number> {
+export async function lockedFor(
+  db: Database,
+  realm: SignInRealm,
+  email: string,
+  now: Date,
+): Promise<number> {
   const [lock] = await db
     .select({ lockedUntil: loginLockouts.lockedUntil })
     .from(loginLockouts)
-    .where(and(eq(loginLockouts.email, email), gt(loginLockouts.lockedUntil, now)));
+    .where(
+      and(
+        eq(loginLockouts.realm, realm),
+        eq(loginLockouts.email, email),
+        gt(loginLockouts.lockedUntil, now),
+      ),
+    );
   return lock ? lock.lockedUntil.getTime() - now.getTime() : 0;
 }
 
-async function lastSuccess(db: Database, email: string): Promise<Date | undefined> {
+async function lastSuccess(
+  db: Database,
+  realm: SignInRealm,
+  email: string,
+): Promise<Date | undefined> {
   const [row] = await db
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, true)))
+    .where(
+      and(
+        eq(loginAttempts.realm, realm),
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.success, true),
+      ),
+    )
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
   return row?.at;

@@ -6,6 +6,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { CLIENT_IP_HEADER, getAuth, sessionCookieName, type AuthDeps } from "./auth.server";
 import {
   failedAttempt,
+  lockedAccountMail,
   lockedFor,
   rateLimitWait,
   refused,
@@ -86,7 +87,7 @@ export async function attemptStaffLogin(
   }
 
   const account = email ? await findAccount(db, eq(users.email, email)) : undefined;
-  const lockedMs = await lockedFor(db, email, now);
+  const lockedMs = await lockedFor(db, "staff", email, now);
   const passesLock =
     lockedMs > 0 &&
     account !== undefined &&
@@ -96,9 +97,25 @@ export async function attemptStaffLogin(
     return refused(STAFF_STRINGS.login.locked.replace("{minutes}", minutesText(lockedMs)), 423);
   }
 
+  const lockNotice =
+    account && isStaffRole(account.role) && !account.banned
+      ? lockedAccountMail(account, now, {
+          kind: "staff.account_locked",
+          whereTo: "staff account",
+          afterwards: [
+            "A browser you have signed in with before can still sign in during the lock.",
+            "",
+            "If these attempts were not yours, tell an admin.",
+          ],
+        })
+      : undefined;
   const failed = (reason: "password" | "disabled") =>
-    failedAttempt(deps, { email, account, lockInForce: passesLock, now, record, audit }, reason);
-  // Not a staff account (e.g. an affiliate): answered like a wrong password.
+    failedAttempt(
+      deps,
+      { realm: "staff", email, account, lockNotice, lockInForce: passesLock, now, record, audit },
+      reason,
+    );
+  // Not a staff account (a role this area does not know): answered like a wrong password.
   if (account && !isStaffRole(account.role)) return failed("password");
   // Disabled: answered like an unknown address, so the answer does not tell them apart.
   if (account?.banned) return failed("disabled");
@@ -217,7 +234,13 @@ export async function completeSignIn(
   // A lock in force is kept: a trusted browser passes it but does not lift it for others.
   await db
     .delete(loginLockouts)
-    .where(and(eq(loginLockouts.email, email), lte(loginLockouts.lockedUntil, now)));
+    .where(
+      and(
+        eq(loginLockouts.realm, "staff"),
+        eq(loginLockouts.email, email),
+        lte(loginLockouts.lockedUntil, now),
+      ),
+    );
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   await recordAudit(
     db,
