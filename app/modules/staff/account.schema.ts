@@ -29,13 +29,14 @@ export const TWO_FACTOR_MESSAGES = {
   noSetup: "Start the setup again: there is no authenticator waiting to be confirmed.",
 } as const;
 
-const newPassword = z
+/** A new password's field, its confirmation, and the check that they match: every realm's. */
+export const newPassword = z
   .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordTooLong);
-const confirmPassword = z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer });
+export const confirmPassword = z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer });
 
-const sameTwice = {
+export const sameTwice = {
   check: (input: { password: string; confirmPassword: string }) =>
     input.password === input.confirmPassword,
   message: { message: ACCOUNT_MESSAGES.passwordsDiffer, path: ["confirmPassword"] },

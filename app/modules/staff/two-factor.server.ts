@@ -63,15 +63,24 @@ export async function pendingTotpSetup(
     .select({ secret: twoFactors.secret })
     .from(twoFactors)
     .where(and(eq(twoFactors.userId, user.id), eq(twoFactors.verified, false)));
-  if (!row) return null;
-  const auth = getAuth(deps);
-  const context = await auth.$context;
-  const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-  const uri = totpUri({
-    issuer: auth.options.appName ?? "Staff area",
-    account: user.email,
-    secret,
-  });
+  return row ? describePendingTotp(getAuth(deps), row.secret, user.email) : null;
+}
+
+/**
+ * What to scan or type for a setup waiting for its code, from its stored (encrypted)
+ * secret: any Better Auth instance with the two-factor plugin (staff or affiliates).
+ */
+export async function describePendingTotp(
+  auth: {
+    $context: Promise<{ secretConfig: Parameters<typeof symmetricDecrypt>[0]["key"] }>;
+    options: { appName?: string };
+  },
+  encryptedSecret: string,
+  account: string,
+): Promise<PendingTotp> {
+  const key = (await auth.$context).secretConfig;
+  const secret = await symmetricDecrypt({ key, data: encryptedSecret });
+  const uri = totpUri({ issuer: auth.options.appName ?? "Lumen Bath & Remodel", account, secret });
   return { uri, secret: base32(Buffer.from(secret, "utf8")), qrSvg: await qrSvg(uri) };
 }
 
