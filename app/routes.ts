@@ -36,6 +36,18 @@ export default [
     route("admin/account", "routes/admin/account.tsx"),
   ]),
 
+  // The partner portal (docs/REQUIREMENTS.md R2.14): public pages, then the guarded ones.
+  route("affiliate", "routes/affiliate/index.ts"),
+  route("affiliate/login", "routes/affiliate/login.tsx"),
+  route("affiliate/login/two-factor", "routes/affiliate/two-factor.tsx"),
+  route("affiliate/signup", "routes/affiliate/signup.tsx"),
+  route("affiliate/forgot-password", "routes/affiliate/forgot-password.tsx"),
+  route("affiliate/reset-password", "routes/affiliate/reset-password.tsx"),
+  route("affiliate/logout", "routes/affiliate/logout.ts"),
+  layout("routes/affiliate/layout.tsx", [
+    route("affiliate/profile", "routes/affiliate/profile.tsx"),
+  ]),
+
   layout("routes/_site/layout.tsx", [
     layout("routes/_site/route-boundary.tsx", [
       index("routes/_site/home.tsx"),

@@ -57,7 +57,7 @@ export interface Application {
   code?: string;
   password: string;
   website: string;
-  formToken: string | undefined;
+  formToken?: string;
   ip: string | undefined;
 }
 

@@ -1,7 +1,10 @@
 import { createCookieSessionStorage, redirect, type RouterContextProvider } from "react-router";
 import { runtimeContext } from "~/modules/platform/context";
 
-/** A one-time message for the next admin page ("Lead moved to Won"), shown as a toast. */
+/**
+ * A one-time message for the next page of the staff area or the partner portal ("Lead
+ * moved to Won"), shown as a toast. Each area's flash cookie is sent to its pages only.
+ */
 export interface Flash {
   message: string;
   tone: "success" | "error";
@@ -10,12 +13,15 @@ export interface Flash {
 type Context = Readonly<RouterContextProvider>;
 type FlashStorage = ReturnType<typeof createFlashStorage>;
 
-function createFlashStorage(secret: string) {
+/** The area a path belongs to: its flash cookie's path. */
+const flashPath = (path: string) => (/^\/affiliate(\/|$)/.test(path) ? "/affiliate" : "/admin");
+
+function createFlashStorage(secret: string, path: string) {
   // Signed with the server's secret: a flash cannot be forged to put words on a staff page.
   return createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
     cookie: {
       name: "lumen.flash",
-      path: "/admin",
+      path,
       httpOnly: true,
       sameSite: "lax",
       maxAge: 60,
@@ -25,19 +31,21 @@ function createFlashStorage(secret: string) {
 }
 
 const storages = new Map<string, FlashStorage>();
-function flashStorage(context: Context): FlashStorage {
+function flashStorage(context: Context, pagePath: string): FlashStorage {
   const { config } = context.get(runtimeContext);
-  let storage = storages.get(config.authSecret);
+  const path = flashPath(pagePath);
+  const key = `${path}:${config.authSecret}`;
+  let storage = storages.get(key);
   if (!storage) {
-    storage = createFlashStorage(config.authSecret);
-    storages.set(config.authSecret, storage);
+    storage = createFlashStorage(config.authSecret, path);
+    storages.set(key, storage);
   }
   return storage;
 }
 
-/** The Set-Cookie header that carries a flash to the next page. */
-async function flashHeader(context: Context, flash: Flash): Promise<string> {
-  const storage = flashStorage(context);
+/** The Set-Cookie header that carries a flash to the next page, `to`. */
+async function flashHeader(context: Context, to: string, flash: Flash): Promise<string> {
+  const storage = flashStorage(context, to);
   const session = await storage.getSession();
   session.flash("flash", { message: flash.message.slice(0, 300), tone: flash.tone });
   return storage.commitSession(session);
@@ -51,7 +59,7 @@ export async function redirectWithFlash(
   headers: HeadersInit = {},
 ): Promise<Response> {
   const answer = new Headers(headers);
-  answer.append("Set-Cookie", await flashHeader(context, flash));
+  answer.append("Set-Cookie", await flashHeader(context, to, flash));
   return redirect(to, { headers: answer });
 }
 
@@ -62,7 +70,7 @@ export async function readFlash(
 ): Promise<{ flash: Flash | null; headers: HeadersInit | undefined }> {
   const cookie = request.headers.get("cookie");
   if (!cookie?.includes("lumen.flash=")) return { flash: null, headers: undefined };
-  const storage = flashStorage(context);
+  const storage = flashStorage(context, new URL(request.url).pathname);
   const session = await storage.getSession(cookie);
   const flash = session.get("flash");
   const valid =
