@@ -60,7 +60,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testMatch: /(site|leads|admin)\/.*\.spec\.ts$/,
+      testMatch: /(site|leads|admin|affiliate)\/.*\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
@@ -74,6 +74,7 @@ export default defineConfig({
         /site\/(accessibility|errors|first-paint|layout)\.spec\.ts$/,
         /leads\/.*\.spec\.ts$/,
         /admin\/(shell|leads|inbox|spam|reviews)\.spec\.ts$/,
+        /affiliate\/(portal|accessibility)\.spec\.ts$/,
       ],
       use: { ...devices["Pixel 7"], launchOptions },
     },

@@ -38,12 +38,12 @@ async function startSharedServer() {
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_EDITOR_EMAIL = editor.email;
   process.env.E2E_EDITOR_PASSWORD = editor.password;
-  // An author and categories for the post editor's tests.
+  // An author and categories for the post editor's tests, partners for the portal's.
   execFileSync(
     process.execPath,
     [
       path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"),
-      "tests/e2e/support/content-fixtures.ts",
+      "tests/e2e/support/database-fixtures.ts",
     ],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" },
   );

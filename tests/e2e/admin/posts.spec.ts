@@ -7,7 +7,7 @@ import { e2eEditor, startSignedIn, withoutJavaScript } from "../support/staff";
  * The posts screens as an editor uses them: write a post with its live preview, save it as
  * a draft, schedule it, publish it, find it with the list's filters; and, without
  * JavaScript, the server's errors beside the fields with what was typed kept. The author
- * and categories come from tests/e2e/support/content-fixtures.ts.
+ * and categories come from tests/e2e/support/database-fixtures.ts.
  */
 
 const uniqueTitle = (project: string) =>

@@ -1,0 +1,43 @@
+// What the browser tests start from, written into DATA_DIR's embedded database before the
+// test server opens it: authors and categories for the post editor, and partners in each
+// status for the partner portal. Run by tests/e2e/global-setup.ts with tsx; safe to run again.
+import { hashPassword } from "better-auth/crypto";
+import path from "node:path";
+import { openDatabase } from "../../../app/db/client.server";
+import { authors, categories } from "../../../app/db/schema";
+import { insertAffiliate } from "../../../app/modules/affiliates/affiliate-records.server";
+import { e2ePartner, PARTNER_KEYS, PARTNER_PROJECTS } from "./affiliate";
+
+export const E2E_AUTHOR = { name: "Riley Tester", slug: "riley-tester" };
+export const E2E_CATEGORIES = [
+  { name: "Planning", slug: "planning" },
+  { name: "Showers", slug: "showers" },
+];
+
+const dataDir = process.env.DATA_DIR;
+if (process.argv[1]?.endsWith("database-fixtures.ts")) {
+  if (!dataDir) throw new Error("DATA_DIR is needed");
+  const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "db") });
+  try {
+    await database.migrate();
+    await database.db.insert(authors).values(E2E_AUTHOR).onConflictDoNothing();
+    await database.db.insert(categories).values(E2E_CATEGORIES).onConflictDoNothing();
+    let phone = 6175550300;
+    for (const project of PARTNER_PROJECTS) {
+      for (const key of PARTNER_KEYS) {
+        const partner = e2ePartner(key, project);
+        const passwordHash = await hashPassword(partner.password);
+        await database.transaction((tx) =>
+          insertAffiliate(tx.db, {
+            ...partner,
+            status: key === "pending" ? "pending" : "approved",
+            phone: `+1${phone++}`,
+            passwordHash,
+          }),
+        );
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
