@@ -36,6 +36,13 @@ export default [
     route("admin/account", "routes/admin/account.tsx"),
   ]),
 
+  layout("routes/affiliate/layout.tsx", [
+    route("affiliate/dashboard", "routes/affiliate/dashboard.tsx"),
+    route("affiliate/links", "routes/affiliate/links.tsx"),
+    route("affiliate/links/qr", "routes/affiliate/links-qr.ts"),
+    route("affiliate/leads", "routes/affiliate/leads.tsx"),
+  ]),
+
   layout("routes/_site/layout.tsx", [
     layout("routes/_site/route-boundary.tsx", [
       index("routes/_site/home.tsx"),
