@@ -35,13 +35,14 @@ export default defineConfig({
                 {
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
-                  // script budget is tight), follow the pages that import them. Taken
+                  // script budget is tight), follow the pages that import them, as do the
+                  // partner portal's components. Taken
                   // before the staff area's group, so shared parts stay here.
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|feature-list|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod/.test(
+                    !/legal-document|feature-list|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)/.test(
                       id,
                     ),
                   priority: 20,

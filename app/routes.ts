@@ -45,6 +45,10 @@ export default [
   route("affiliate/reset-password", "routes/affiliate/reset-password.tsx"),
   route("affiliate/logout", "routes/affiliate/logout.ts"),
   layout("routes/affiliate/layout.tsx", [
+    route("affiliate/dashboard", "routes/affiliate/dashboard.tsx"),
+    route("affiliate/links", "routes/affiliate/links.tsx"),
+    route("affiliate/links/qr", "routes/affiliate/links-qr.ts"),
+    route("affiliate/leads", "routes/affiliate/leads.tsx"),
     route("affiliate/profile", "routes/affiliate/profile.tsx"),
   ]),
 

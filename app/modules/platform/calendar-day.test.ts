@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCount } from "~/components/site/use-site";
-import { companyDay, longDate, monthAndYear } from "./calendar-day";
+import { companyDay, longDate, monthAndYear, shortDate } from "./calendar-day";
 
 describe("calendar days as the public pages show them", () => {
   it("writes a day as en-US's long date and as month and year", () => {
@@ -15,6 +15,20 @@ describe("calendar days as the public pages show them", () => {
       const utc = new Date(`${day.slice(0, 10)}T12:00:00Z`);
       expect(long).toBe(utc.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }));
     }
+  });
+
+  it("writes a day as en-US's medium date", () => {
+    for (const [day, short] of [
+      ["2026-11-23", "Nov 23, 2026"],
+      ["2027-01-05", "Jan 5, 2027"],
+      ["2026-09-30", "Sep 30, 2026"],
+      ["2026-05-01", "May 1, 2026"],
+    ] as const) {
+      expect(shortDate(day)).toBe(short);
+      const utc = new Date(`${day}T12:00:00Z`);
+      expect(short).toBe(utc.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
+    }
+    expect(shortDate("2026-13-01")).toBe("2026-13-01");
   });
 
   it("leaves what is not a calendar day as it is", () => {

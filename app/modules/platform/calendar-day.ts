@@ -37,6 +37,12 @@ export function longDate(day: string): string {
   return date ? `${date.month} ${date.day}, ${date.year}` : day;
 }
 
+/** "2026-11-23" as "Nov 23, 2026" (en-US's medium date), for tables; anything else as given. */
+export function shortDate(day: string): string {
+  const date = parts(day);
+  return date ? `${date.month.slice(0, 3)} ${date.day}, ${date.year}` : day;
+}
+
 /** "2026-11-23" as "November 2026"; anything else as given. */
 export function monthAndYear(day: string): string {
   const date = parts(day);
