@@ -8,6 +8,7 @@ import type { AdminArea, AdminAreaRule } from "~/modules/staff/permissions";
 const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   dashboard: "layout-dashboard",
   leads: "inbox",
+  affiliates: "hand-coins",
   posts: "file-text",
   reviews: "star",
   authors: "user-round",

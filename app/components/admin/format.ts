@@ -10,6 +10,15 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   });
 }
 
+/** The day of a moment, as staff read it: "Nov 22, 2026" in the company's time zone. */
+export function formatDate(value: Date | string | null | undefined): string {
+  if (!value) return "-";
+  return new Date(value).toLocaleDateString("en-US", {
+    timeZone: COMPANY_TIME_ZONE,
+    dateStyle: "medium",
+  });
+}
+
 /** Cents as dollars: 1250000 -> "$12,500.00". */
 export const formatCents = (cents: number | null | undefined): string =>
   cents === null || cents === undefined
@@ -24,3 +33,9 @@ export function formatDay(day: string | null | undefined): string {
     dateStyle: "medium",
   });
 }
+
+/** A share (0 to 1) as a percentage: 0.25 -> "25%", 1/3 -> "33.3%"; "—" when there is none. */
+export const formatShare = (share: number | null | undefined): string =>
+  share === null || share === undefined
+    ? "—"
+    : share.toLocaleString("en-US", { style: "percent", maximumFractionDigits: 1 });

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ne, sql, type GetColumnData } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database, DatabaseHandle, Transaction } from "~/db/client.server";
 import type { authors, categories, postCategories, posts } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { slugify } from "./slug";
@@ -54,15 +55,6 @@ function changesOf<Values extends Record<string, unknown>>(
   return Object.keys(after)
     .filter((field) => before[field] !== after[field])
     .map((field) => ({ field, from: before[field], to: after[field] }));
-}
-
-/** PostgreSQL's unique_violation, as either driver reports it (possibly wrapped). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === "object";) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Which kind of entry: all that differs between authors and categories here. */

@@ -2,6 +2,7 @@ import { asc, count, eq, ilike, or } from "drizzle-orm";
 import { likePattern } from "~/modules/platform/list-query";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { redirects, type Redirect } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { redirectEngine, ruleColumns, type RuleRow } from "./redirect-engine.server";
@@ -94,17 +95,6 @@ export function loopCheck(
   }
   return {};
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-};
 
 async function saveRule(
   database: RedirectsHandle,

@@ -54,6 +54,7 @@ describe("the staff permission table", () => {
     expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
       "dashboard",
       "leads",
+      "affiliates",
       ...content,
       "settings",
       "staff",
@@ -67,6 +68,7 @@ describe("the staff permission table", () => {
     expect(ruleForRoute("/admin/leads/:leadId")?.area).toBe("leads");
     expect(ruleForRoute("admin/leads/export")?.area).toBe("leads");
     expect(ruleForRoute("/admin/mail")?.area).toBe("mail");
+    expect(ruleForRoute("/admin/affiliates/:affiliateId")?.area).toBe("affiliates");
     expect(ruleForRoute("/admin/nothing-here")).toBeUndefined();
   });
 

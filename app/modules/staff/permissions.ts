@@ -14,6 +14,7 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
 export type AdminArea =
   | "dashboard"
   | "leads"
+  | "affiliates"
   | "posts"
   | "authors"
   | "categories"
@@ -62,6 +63,15 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/leads",
     routes: ["admin/leads", "admin/leads/export", "admin/leads/spam", "admin/leads/:leadId"],
     label: "Leads",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "business",
+  },
+  {
+    area: "affiliates",
+    path: "/admin/affiliates",
+    routes: ["admin/affiliates", "admin/affiliates/:affiliateId"],
+    label: "Affiliates",
     roles: ADMIN_ONLY,
     inNavigation: true,
     group: "business",

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/lead";
 import { Badge } from "~/components/admin/badge";
 import { EmailAddress } from "~/components/admin/email-address";
@@ -163,11 +163,18 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
               rows={[
                 [
                   "Affiliate",
-                  affiliate
-                    ? `${affiliate.name} (${affiliate.code}${affiliate.status === "active" ? "" : `, ${affiliate.status}`})`
-                    : lead.affiliateCode
-                      ? `${lead.affiliateCode} (no active affiliate with this code)`
-                      : null,
+                  affiliate ? (
+                    <Link
+                      key="affiliate"
+                      to={`/admin/affiliates/${affiliate.id}`}
+                      className="underline"
+                    >
+                      {affiliate.name} ({affiliate.code}
+                      {affiliate.status === "approved" ? "" : `, ${affiliate.status}`})
+                    </Link>
+                  ) : lead.affiliateCode ? (
+                    `${lead.affiliateCode} (no approved affiliate with this code)`
+                  ) : null,
                 ],
                 ["Sent from page", lead.pagePath],
                 ["Sent by", lead.channel === "json" ? "The JSON API" : "The website form"],

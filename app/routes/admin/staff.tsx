@@ -5,6 +5,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { inputClass } from "~/components/admin/filter-bar";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader, Panel } from "~/components/admin/page";
+import { PasswordLinkPanel } from "~/components/admin/password-link-panel";
 import { StaffForm, SubmitButton, useFormBusy, useStaffForm } from "~/components/admin/staff-form";
 import { FormSelect, FormTextField } from "~/components/admin/staff-form-fields";
 import { Button } from "~/components/ui/button";
@@ -107,7 +108,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       />
       <div className="flex flex-col gap-6">
         {actionData && "link" in actionData && (
-          <PasswordLinkPanel email={actionData.email} link={actionData.link} />
+          <PasswordLinkPanel email={actionData.email} link={actionData.link} expiresIn="3 days" />
         )}
         <Panel title={`Members (${members.length})`}>
           <ul className="flex flex-col divide-y divide-stone-200">
@@ -232,25 +233,6 @@ function MemberItem({
         </StaffForm>
       )}
     </li>
-  );
-}
-
-/**
- * Without SMTP_URL nothing is sent and the mail log hides password links, so the admin
- * who asked for the link sees it here, once, to pass on themselves.
- */
-function PasswordLinkPanel({ email, link }: { email: string; link: string }) {
-  return (
-    <Panel title="Pass this link on yourself">
-      <div role="status" className="flex flex-col gap-3 text-sm">
-        <p>
-          E-mail is not set up on this server (no SMTP_URL), so nothing was sent to{" "}
-          <strong className="break-all">{email}</strong>. Give them this link to choose their
-          password. It works once, expires in 3 days and is not shown again.
-        </p>
-        <p className="break-all rounded-lg bg-stone-50 p-3 font-mono text-xs">{link}</p>
-      </div>
-    </Panel>
   );
 }
 

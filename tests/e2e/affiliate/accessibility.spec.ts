@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from "../support/axe";
+import { expectNoViolations } from "../support/axe";
 import { e2ePartner, signInPartner, type PartnerKey } from "../support/affiliate";
 import { expect, test } from "../support/fixtures";
 
@@ -23,7 +23,7 @@ const PORTAL_PAGES = [
 for (const path of PUBLIC_PAGES) {
   test(`${path} has no axe violations`, async ({ page }) => {
     expect((await page.goto(path))?.status()).toBe(200);
-    await expectNoAxeViolations(page);
+    await expectNoViolations(page);
   });
 }
 
@@ -32,6 +32,6 @@ test("every portal page has no axe violations", async ({ page }) => {
   await signInPartner(page, partnerOf("approved"), "/affiliate/profile");
   for (const path of PORTAL_PAGES) {
     expect((await page.goto(path))?.status(), path).toBe(200);
-    await expectNoAxeViolations(page);
+    await expectNoViolations(page);
   }
 });

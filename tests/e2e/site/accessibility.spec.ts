@@ -1,5 +1,5 @@
 import { ALL_PUBLIC_PAGES } from "../../../app/modules/seo/public-routes";
-import { expectNoAxeViolations as expectNoViolations } from "../support/axe";
+import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
 for (const path of ALL_PUBLIC_PAGES) {

@@ -2,7 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
-const AXE_TAGS = [
+export const AXE_TAGS = [
   "wcag2a",
   "wcag2aa",
   "wcag21a",
@@ -13,7 +13,7 @@ const AXE_TAGS = [
 ];
 
 /** Runs axe on the hydrated page and fails with the rule ids and targets of every violation. */
-export async function expectNoAxeViolations(page: Page) {
+export async function expectNoViolations(page: Page) {
   await page.waitForLoadState("networkidle");
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const report = violations.map((violation) => {

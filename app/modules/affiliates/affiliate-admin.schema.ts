@@ -1,0 +1,142 @@
+import { z } from "~/modules/platform/zod";
+import { normalizePhone } from "~/modules/leads/phone";
+import { EMAIL_PATTERN } from "~/modules/platform/patterns";
+import { isValidAffiliateCode } from "./affiliate-code";
+import {
+  AFFILIATE_STATUSES,
+  type AffiliateStatus,
+  type AffiliateStatusMove,
+} from "./affiliate-rules";
+
+/**
+ * What the admin's affiliate screens send (docs/REQUIREMENTS.md R2.13), shared by the
+ * browser's checks and the actions, and the words those screens use for the programme's
+ * statuses and moves. Empty fields arrive as missing (Conform), so each required field's
+ * message covers both.
+ */
+
+/** The list's orders; the first is the default. */
+export const AFFILIATE_SORTS = ["newest", "name", "leads", "clicks", "conversion"] as const;
+export type AffiliateSort = (typeof AFFILIATE_SORTS)[number];
+
+export const AFFILIATE_SORT_LABELS: Record<AffiliateSort, string> = {
+  newest: "Newest first",
+  name: "Name (A to Z)",
+  leads: "Most leads",
+  clicks: "Most clicks",
+  conversion: "Best conversion",
+};
+
+export const AFFILIATE_STATUS_LABELS: Record<AffiliateStatus, string> = {
+  pending: "Pending review",
+  approved: "Approved",
+  rejected: "Rejected",
+  disabled: "Disabled",
+};
+
+export const AFFILIATE_STATUS_OPTIONS = AFFILIATE_STATUSES.map((value) => ({
+  value,
+  label: AFFILIATE_STATUS_LABELS[value],
+}));
+
+export function affiliateStatusTone(status: AffiliateStatus) {
+  switch (status) {
+    case "pending":
+      return "warning" as const;
+    case "approved":
+      return "success" as const;
+    case "rejected":
+    case "disabled":
+      return "danger" as const;
+  }
+}
+
+/** Each move's button, and what it did, in the admin's words. */
+export const AFFILIATE_MOVE_LABELS: Record<AffiliateStatusMove, { button: string; done: string }> =
+  {
+    approve: { button: "Approve", done: "approved" },
+    reject: { button: "Reject", done: "rejected" },
+    disable: { button: "Disable", done: "disabled" },
+    enable: { button: "Re-enable", done: "re-enabled" },
+  };
+
+/** The moves that need the admin to say why: the affiliate is told, or loses the portal. */
+export const MOVES_NEEDING_A_REASON = ["reject", "disable"] as const;
+
+export const MAX_REASON_LENGTH = 500;
+
+const REASON_REQUIRED = "Say why: the affiliate's record keeps it.";
+
+export const AFFILIATE_FORM_MESSAGES = {
+  reason: REASON_REQUIRED,
+  reasonTooLong: `Keep it to ${MAX_REASON_LENGTH} characters or fewer.`,
+  code: "Use 1 to 50 letters, digits, hyphens or underscores.",
+  codeMissing: "Enter the new code.",
+  phone: "Enter a phone number with its area code, like (617) 555-0142.",
+} as const;
+
+const optionalReason = z
+  .string()
+  .trim()
+  .max(MAX_REASON_LENGTH, AFFILIATE_FORM_MESSAGES.reasonTooLong)
+  .optional();
+
+const requiredReason = z
+  .string({ error: REASON_REQUIRED })
+  .trim()
+  .min(1, REASON_REQUIRED)
+  .max(MAX_REASON_LENGTH, AFFILIATE_FORM_MESSAGES.reasonTooLong);
+
+/** R5.1: the same pattern links are read with. */
+const code = z
+  .string({ error: AFFILIATE_FORM_MESSAGES.codeMissing })
+  .trim()
+  .min(1, AFFILIATE_FORM_MESSAGES.codeMissing)
+  .refine(isValidAffiliateCode, AFFILIATE_FORM_MESSAGES.code);
+
+/** The status buttons: the intent is the move (docs/REQUIREMENTS.md R6: admin only). */
+export const statusSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["approve", "enable"]), reason: optionalReason }),
+  z.object({ intent: z.enum(MOVES_NEEDING_A_REASON), reason: requiredReason }),
+]);
+export type StatusCommand = z.output<typeof statusSchema>;
+
+export const codeSchema = z.object({ intent: z.literal("code"), code });
+
+/** The buttons that need nothing but the affiliate: factor reset, a new password link. */
+export const accountSchema = z.object({ intent: z.enum(["reset-two-factor", "resend"]) });
+
+/** Everything the affiliate's page posts. */
+export const affiliateCommandSchema = z.discriminatedUnion("intent", [
+  ...statusSchema.options,
+  codeSchema,
+  accountSchema,
+]);
+
+export const inviteAffiliateSchema = z.object({
+  intent: z.literal("invite"),
+  name: z
+    .string({ error: "Enter their name." })
+    .trim()
+    .min(1, "Enter their name.")
+    .max(100, "Keep it to 100 characters or fewer."),
+  email: z
+    .string({ error: "Enter their e-mail address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter their e-mail address.")
+    .max(254, "Keep it to 254 characters or fewer.")
+    .regex(EMAIL_PATTERN, "Enter an e-mail address like name@example.com."),
+  /** Stored as +1 and ten digits (R5.2), so their own leads are recognised as such. */
+  phone: z
+    .string()
+    .trim()
+    .max(30, AFFILIATE_FORM_MESSAGES.phone)
+    .refine((value) => normalizePhone(value).isValid, AFFILIATE_FORM_MESSAGES.phone)
+    .transform((value) => normalizePhone(value).e164!)
+    .optional(),
+  company: z.string().trim().max(120, "Keep it to 120 characters or fewer.").optional(),
+  /** Left empty, one is made from their name. */
+  code: code.optional(),
+});
+export type AffiliateInvite = z.output<typeof inviteAffiliateSchema>;
