@@ -135,7 +135,9 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   const leads = partner.getByRole("main");
   await expect(leads.getByText("Avery R.").filter({ visible: true })).toBeVisible();
   await expect(leads.getByText(lastName)).toHaveCount(0);
-  await expect(leads.getByText("New", { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    leads.getByText("New", { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
 
   // 7. The admin marks the lead won; the partner sees it.
   await admin.goto(`/admin/leads?q=${encodeURIComponent(lastName)}`);
@@ -149,6 +151,8 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   await expect(admin.getByRole("region", { name: "Status history" })).toContainText("Won");
 
   await partner.reload();
-  await expect(leads.getByText("Won", { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    leads.getByText("Won", { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
   for (const page of [partner, admin, visitor]) await page.context().close();
 });
