@@ -9,7 +9,13 @@ export const MAIN_NAV = [
   { to: "/about-us", label: "About Us" },
 ] as const;
 
-/** Pages the footer adds to the header's list (docs/REQUIREMENTS.md R11.7). */
-export const FOOTER_NAV = [{ to: "/blog", label: "Blog" }] as const;
+/**
+ * Pages the footer adds to the header's list: the blog (docs/REQUIREMENTS.md R11.7) and the
+ * referral programme's application, where past customers and trade partners join (R1.6).
+ */
+export const FOOTER_NAV = [
+  { to: "/blog", label: "Blog" },
+  { to: "/affiliate/signup", label: "Referral partners" },
+] as const;
 
 export const QUOTE_ANCHOR = { to: "#contact", label: STRINGS.nav.getAQuote } as const;
