@@ -3,7 +3,6 @@ import {
   bigserial,
   boolean,
   index,
-  integer,
   jsonb,
   pgTable,
   text,
@@ -11,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AffiliateStatus } from "../../modules/affiliates/affiliate-rules";
+import { betterAuthTables } from "./auth-tables";
 import { instant, instantNow, timestamps } from "./columns";
 
 /**
@@ -36,76 +36,19 @@ export const affiliateUsers = pgTable("affiliate_users", {
   ...timestamps(),
 });
 
-export const affiliateSessions = pgTable(
-  "affiliate_sessions",
-  {
-    id: text().primaryKey(),
-    token: text().notNull().unique(),
-    userId: affiliateUserReference(),
-    expiresAt: instant().notNull(),
-    ipAddress: text(),
-    userAgent: text(),
-    /**
-     * R6.4: aal1 after the password, aal2 once an authenticator's code was verified in this
-     * session. Set by us (Better Auth's rows start at the default).
-     */
-    assuranceLevel: text().$type<"aal1" | "aal2">().notNull().default("aal1"),
-    ...timestamps(),
-  },
-  (table) => [index("affiliate_sessions_user_idx").on(table.userId)],
-);
-
-export const affiliateAccounts = pgTable(
-  "affiliate_accounts",
-  {
-    id: text().primaryKey(),
-    accountId: text().notNull(),
-    providerId: text().notNull(),
-    userId: affiliateUserReference(),
-    accessToken: text(),
-    refreshToken: text(),
-    idToken: text(),
-    accessTokenExpiresAt: instant(),
-    refreshTokenExpiresAt: instant(),
-    scope: text(),
-    /** The password hash (scrypt), for the credential provider. */
-    password: text(),
-    ...timestamps(),
-  },
-  (table) => [index("affiliate_accounts_user_idx").on(table.userId)],
-);
-
-/** One-time tokens: password-reset and invitation links. */
-export const affiliateVerifications = pgTable(
-  "affiliate_verifications",
-  {
-    id: text().primaryKey(),
-    identifier: text().notNull(),
-    value: text().notNull(),
-    expiresAt: instant().notNull(),
-    ...timestamps(),
-  },
-  (table) => [index("affiliate_verifications_identifier_idx").on(table.identifier)],
-);
-
-/** TOTP authenticators (secrets encrypted by Better Auth). */
-export const affiliateTwoFactors = pgTable(
-  "affiliate_two_factors",
-  {
-    id: text().primaryKey(),
-    secret: text().notNull(),
-    backupCodes: text().notNull(),
-    userId: affiliateUserReference(),
-    verified: boolean().default(true),
-    failedVerificationCount: integer().default(0),
-    lockedUntil: instant(),
-    createdAt: instantNow(),
-  },
-  (table) => [
-    index("affiliate_two_factors_user_idx").on(table.userId),
-    index("affiliate_two_factors_secret_idx").on(table.secret),
-  ],
-);
+/** Affiliates' sessions, sign-in accounts, one-time tokens and authenticators. */
+export const {
+  sessions: affiliateSessions,
+  accounts: affiliateAccounts,
+  verifications: affiliateVerifications,
+  twoFactors: affiliateTwoFactors,
+} = betterAuthTables("affiliate_", affiliateUserReference, {
+  /**
+   * R6.4: aal1 after the password, aal2 once an authenticator's code was verified in this
+   * session. Set by us (Better Auth's rows start at the default).
+   */
+  assuranceLevel: text().$type<"aal1" | "aal2">().notNull().default("aal1"),
+});
 
 /** Referrers who send customers: the affiliate record, with the id of their account. */
 export const affiliates = pgTable(

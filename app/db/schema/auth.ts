@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { instant, instantNow, timestamps } from "./columns";
+import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { betterAuthTables } from "./auth-tables";
+import { instant, timestamps } from "./columns";
 
 /** A row that belongs to one staff account: gone with the account. */
 const userReference = () =>
@@ -32,71 +33,13 @@ export const users = pgTable("users", {
 
 export type User = typeof users.$inferSelect;
 
-export const sessions = pgTable(
-  "sessions",
+/** Staff sessions, sign-in accounts, one-time tokens and authenticators. */
+export const { sessions, accounts, verifications, twoFactors } = betterAuthTables(
+  "",
+  userReference,
   {
-    id: text().primaryKey(),
-    token: text().notNull().unique(),
-    userId: userReference(),
-    expiresAt: instant().notNull(),
-    ipAddress: text(),
-    userAgent: text(),
     impersonatedBy: text(),
-    ...timestamps(),
   },
-  (table) => [index("sessions_user_idx").on(table.userId)],
 );
 
 export type Session = typeof sessions.$inferSelect;
-
-export const accounts = pgTable(
-  "accounts",
-  {
-    id: text().primaryKey(),
-    accountId: text().notNull(),
-    providerId: text().notNull(),
-    userId: userReference(),
-    accessToken: text(),
-    refreshToken: text(),
-    idToken: text(),
-    accessTokenExpiresAt: instant(),
-    refreshTokenExpiresAt: instant(),
-    scope: text(),
-    /** The password hash (scrypt), for the credential provider. */
-    password: text(),
-    ...timestamps(),
-  },
-  (table) => [index("accounts_user_idx").on(table.userId)],
-);
-
-/** One-time tokens: password-reset and invitation links. */
-export const verifications = pgTable(
-  "verifications",
-  {
-    id: text().primaryKey(),
-    identifier: text().notNull(),
-    value: text().notNull(),
-    expiresAt: instant().notNull(),
-    ...timestamps(),
-  },
-  (table) => [index("verifications_identifier_idx").on(table.identifier)],
-);
-
-/** TOTP authenticators (secrets encrypted by Better Auth). */
-export const twoFactors = pgTable(
-  "two_factors",
-  {
-    id: text().primaryKey(),
-    secret: text().notNull(),
-    backupCodes: text().notNull(),
-    userId: userReference(),
-    verified: boolean().default(true),
-    failedVerificationCount: integer().default(0),
-    lockedUntil: instant(),
-    createdAt: instantNow(),
-  },
-  (table) => [
-    index("two_factors_user_idx").on(table.userId),
-    index("two_factors_secret_idx").on(table.secret),
-  ],
-);

@@ -1,6 +1,6 @@
 import { z } from "~/modules/platform/zod";
 import { normalizePhone } from "~/modules/leads/phone";
-import { EMAIL_PATTERN } from "~/modules/platform/patterns";
+import { inviteeFields } from "~/modules/staff/staff.schema";
 import { isValidAffiliateCode } from "./affiliate-code";
 import {
   AFFILIATE_STATUSES,
@@ -114,19 +114,7 @@ export const affiliateCommandSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const inviteAffiliateSchema = z.object({
-  intent: z.literal("invite"),
-  name: z
-    .string({ error: "Enter their name." })
-    .trim()
-    .min(1, "Enter their name.")
-    .max(100, "Keep it to 100 characters or fewer."),
-  email: z
-    .string({ error: "Enter their e-mail address." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter their e-mail address.")
-    .max(254, "Keep it to 254 characters or fewer.")
-    .regex(EMAIL_PATTERN, "Enter an e-mail address like name@example.com."),
+  ...inviteeFields,
   /** Stored as +1 and ten digits (R5.2), so their own leads are recognised as such. */
   phone: z
     .string()

@@ -9,6 +9,7 @@ import {
   refused,
   type LoginRefusal,
 } from "~/modules/staff/login-limits.server";
+import { sessionTokenIn } from "~/modules/staff/auth.server";
 import { authHeaders } from "~/modules/staff/sign-in-attempt.server";
 import {
   affiliateSessionCookieName,
@@ -253,12 +254,8 @@ async function completeAffiliateSignIn(
 }
 
 /** The session token a Set-Cookie list carries, if any. */
-export function sessionTokenOf(deps: AffiliateAuthDeps, setCookies: readonly string[]) {
-  const name = affiliateSessionCookieName(deps.config);
-  const cookie = setCookies.find((candidate) => candidate.startsWith(`${name}=`));
-  if (!cookie) return undefined;
-  return decodeURIComponent(cookie.slice(name.length + 1).split(";")[0] ?? "").split(".")[0];
-}
+export const sessionTokenOf = (deps: AffiliateAuthDeps, setCookies: readonly string[]) =>
+  sessionTokenIn(setCookies, affiliateSessionCookieName(deps.config));
 
 async function endSession(deps: AffiliateAuthDeps, token: string): Promise<void> {
   await deps.database.db.delete(affiliateSessions).where(eq(affiliateSessions.token, token));

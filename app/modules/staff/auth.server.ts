@@ -161,3 +161,14 @@ export function sessionCookieName(config: Pick<Config, "publicUrl">): string {
   const secure = config.publicUrl.protocol === "https:" ? "__Secure-" : "";
   return `${secure}${AUTH_COOKIE_PREFIX}.session_token`;
 }
+
+/** The session token a list of Set-Cookie headers sets in `cookieName`, if any (signed: "token.sig"). */
+export function sessionTokenIn(
+  setCookies: readonly string[],
+  cookieName: string,
+): string | undefined {
+  const cookie = setCookies.find((candidate) => candidate.startsWith(`${cookieName}=`));
+  if (!cookie) return undefined;
+  const value = decodeURIComponent(cookie.slice(cookieName.length + 1).split(";")[0] ?? "");
+  return value.split(".")[0] || undefined;
+}

@@ -3,7 +3,13 @@ import type { Database } from "~/db/client.server";
 import { accounts, loginAttempts, loginLockouts, sessions, users } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { CLIENT_IP_HEADER, getAuth, sessionCookieName, type AuthDeps } from "./auth.server";
+import {
+  CLIENT_IP_HEADER,
+  getAuth,
+  sessionCookieName,
+  sessionTokenIn,
+  type AuthDeps,
+} from "./auth.server";
 import {
   failedAttempt,
   lockedAccountMail,
@@ -186,13 +192,7 @@ export async function completeTwoFactorSignIn(
   } catch {
     return undefined;
   }
-  const name = sessionCookieName(deps.config);
-  const token = decodeURIComponent(
-    setCookies
-      .find((cookie) => cookie.startsWith(`${name}=`))
-      ?.slice(name.length + 1)
-      .split(";")[0] ?? "",
-  ).split(".")[0];
+  const token = sessionTokenIn(setCookies, sessionCookieName(deps.config));
   const [signedIn] = token
     ? await deps.database.db
         .select({ userId: users.id, email: users.email })

@@ -9,7 +9,8 @@ import { STAFF_ROLES } from "./permissions";
 
 const role = z.enum(STAFF_ROLES, { error: "Choose a role." });
 
-export const inviteSchema = z.object({
+/** Who an invitation is for: the fields every invitation form (staff, affiliates) asks. */
+export const inviteeFields = {
   intent: z.literal("invite"),
   name: z
     .string({ error: "Enter their name." })
@@ -23,8 +24,9 @@ export const inviteSchema = z.object({
     .min(1, "Enter their e-mail address.")
     .max(254, "Keep it to 254 characters or fewer.")
     .regex(EMAIL_PATTERN, "Enter an e-mail address like name@example.com."),
-  role,
-});
+};
+
+export const inviteSchema = z.object({ ...inviteeFields, role });
 export type Invite = z.output<typeof inviteSchema>;
 
 const member = { userId: z.string({ error: "Choose a member." }).max(100) };

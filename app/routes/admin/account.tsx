@@ -1,6 +1,6 @@
 import type { Route } from "./+types/account";
 import { Avatar } from "~/components/admin/avatar";
-import { Badge } from "~/components/admin/badge";
+import { AuthenticatorPanel } from "~/components/admin/authenticator-setup";
 import { EmailText } from "~/components/admin/email-text";
 import { PageHeader, Panel } from "~/components/admin/page";
 import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
@@ -143,7 +143,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Panel>
         <PasswordPanel email={me.email} actionData={actionData} />
-        <AuthenticatorPanel enabled={twoFactorEnabled} pending={pending} actionData={actionData} />
+        <Authenticator enabled={twoFactorEnabled} pending={pending} actionData={actionData} />
       </div>
     </>
   );
@@ -171,7 +171,7 @@ function PasswordPanel({ email, actionData }: { email: string; actionData: Actio
   );
 }
 
-function AuthenticatorPanel({
+function Authenticator({
   enabled,
   pending,
   actionData,
@@ -180,12 +180,11 @@ function AuthenticatorPanel({
   pending: { uri: string; secret: string; qrSvg: string } | null;
   actionData: ActionData;
 }) {
-  if (enabled) {
-    return (
-      <Panel title="Authenticator" actions={<Badge tone="success">On</Badge>}>
-        <p className="mb-4 text-sm">
-          Sign-in asks for a six-digit code from your authenticator app after your password.
-        </p>
+  return (
+    <AuthenticatorPanel
+      enabled={enabled}
+      pending={pending}
+      turnOff={
         <PasswordStep
           intent="two-factor-disable"
           label="Password, to turn it off"
@@ -194,54 +193,20 @@ function AuthenticatorPanel({
           variant="secondary"
           actionData={actionData}
         />
-      </Panel>
-    );
-  }
-
-  if (pending) {
-    const grouped = pending.secret.match(/.{1,4}/g)?.join(" ") ?? pending.secret;
-    return (
-      <Panel title="Authenticator" actions={<Badge tone="warning">Waiting for a code</Badge>}>
-        <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
-          <li>
-            <p>Scan this code with your authenticator app.</p>
-            <div
-              role="img"
-              aria-label="QR code to scan with your authenticator app"
-              className="mt-3 size-48 rounded-lg border border-stone-200 bg-white [&>svg]:size-full"
-              // Markup made on our server by the qrcode package from the otpauth URI.
-              dangerouslySetInnerHTML={{ __html: pending.qrSvg }}
-            />
-            <p className="mt-3">Or enter this key in the app by hand (time-based):</p>
-            <p className="mt-1 break-all font-mono text-base tracking-wide">
-              <span className="sr-only">Setup key: </span>
-              {grouped}
-            </p>
-          </li>
-          <li>
-            <ConfirmCodeForm actionData={actionData} />
-          </li>
-        </ol>
-        <CancelSetupForm actionData={actionData} />
-      </Panel>
-    );
-  }
-
-  return (
-    <Panel title="Authenticator" actions={<Badge tone="neutral">Off</Badge>}>
-      <p className="mb-4 text-sm">
-        With an authenticator, signing in takes your password and a code from your phone, so a
-        stolen password alone does not get anyone in.
-      </p>
-      <PasswordStep
-        intent="two-factor-start"
-        label="Your password"
-        submit="Set up an authenticator"
-        pendingLabel="Starting…"
-        variant="primary"
-        actionData={actionData}
-      />
-    </Panel>
+      }
+      confirm={<ConfirmCodeForm actionData={actionData} />}
+      cancel={<CancelSetupForm actionData={actionData} />}
+      turnOn={
+        <PasswordStep
+          intent="two-factor-start"
+          label="Your password"
+          submit="Set up an authenticator"
+          pendingLabel="Starting…"
+          variant="primary"
+          actionData={actionData}
+        />
+      }
+    />
   );
 }
 

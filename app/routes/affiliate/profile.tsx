@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/profile";
-import { Badge } from "~/components/admin/badge";
+import { AuthenticatorPanel } from "~/components/admin/authenticator-setup";
 import { PageHeader, Panel } from "~/components/admin/page";
 import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
 import {
@@ -125,7 +125,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailsPanel me={me} actionData={actionData} />
         <PasswordPanel email={me.email} actionData={actionData} />
-        <AuthenticatorPanel enabled={twoFactorEnabled} pending={pending} actionData={actionData} />
+        <Authenticator enabled={twoFactorEnabled} pending={pending} actionData={actionData} />
         <SignOutPanel />
       </div>
     </>
@@ -195,7 +195,7 @@ function PasswordPanel({ email, actionData }: { email: string; actionData: Actio
   );
 }
 
-function AuthenticatorPanel({
+function Authenticator({
   enabled,
   pending,
   actionData,
@@ -204,12 +204,11 @@ function AuthenticatorPanel({
   pending: { uri: string; secret: string; qrSvg: string } | null;
   actionData: ActionData;
 }) {
-  if (enabled) {
-    return (
-      <Panel title="Authenticator" actions={<Badge tone="success">On</Badge>}>
-        <p className="mb-4 text-sm">
-          Signing in asks for a six-digit code from your authenticator app after your password.
-        </p>
+  return (
+    <AuthenticatorPanel
+      enabled={enabled}
+      pending={pending}
+      turnOff={
         <CodeForm
           intent="two-factor-remove"
           label="A current code, to remove it"
@@ -217,51 +216,19 @@ function AuthenticatorPanel({
           pendingLabel="Removing…"
           actionData={actionData}
         />
-      </Panel>
-    );
-  }
-  if (pending) {
-    const grouped = pending.secret.match(/.{1,4}/g)?.join(" ") ?? pending.secret;
-    return (
-      <Panel title="Authenticator" actions={<Badge tone="warning">Waiting for a code</Badge>}>
-        <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
-          <li>
-            <p>Scan this code with your authenticator app.</p>
-            <div
-              role="img"
-              aria-label="QR code to scan with your authenticator app"
-              className="mt-3 size-48 rounded-lg border border-stone-200 bg-white [&>svg]:size-full"
-              // Markup made on our server by the qrcode package from the otpauth URI.
-              dangerouslySetInnerHTML={{ __html: pending.qrSvg }}
-            />
-            <p className="mt-3">Or enter this key in the app by hand (time-based):</p>
-            <p className="mt-1 break-all font-mono text-base tracking-wide">
-              <span className="sr-only">Setup key: </span>
-              {grouped}
-            </p>
-          </li>
-          <li>
-            <CodeForm
-              intent="two-factor-confirm"
-              label="The six-digit code the app shows"
-              submit="Turn on"
-              pendingLabel="Checking…"
-              actionData={actionData}
-            />
-          </li>
-        </ol>
-        <CancelSetup actionData={actionData} />
-      </Panel>
-    );
-  }
-  return (
-    <Panel title="Authenticator" actions={<Badge tone="neutral">Off</Badge>}>
-      <p className="mb-4 text-sm">
-        With an authenticator, signing in takes your password and a code from your phone, so a
-        stolen password alone does not get anyone into your account.
-      </p>
-      <StartSetup actionData={actionData} />
-    </Panel>
+      }
+      confirm={
+        <CodeForm
+          intent="two-factor-confirm"
+          label="The six-digit code the app shows"
+          submit="Turn on"
+          pendingLabel="Checking…"
+          actionData={actionData}
+        />
+      }
+      cancel={<CancelSetup actionData={actionData} />}
+      turnOn={<StartSetup actionData={actionData} />}
+    />
   );
 }
 

@@ -66,7 +66,7 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   await partner.getByLabel("E-mail").fill(applicant.email);
   await partner.getByLabel("Password").fill(applicant.password);
   await partner.getByRole("button", { name: "Sign in" }).click();
-  await expect(partner).toHaveURL(/\/affiliate\/dashboard$/);
+  await expect(partner).toHaveURL(/\/affiliate\/dashboard$/, { timeout: 15_000 });
   await partner.goto("/affiliate/profile");
   await partner.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const authenticator = partner.getByRole("region", { name: "Authenticator" });
@@ -85,10 +85,10 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   await partner.getByLabel("E-mail").fill(applicant.email);
   await partner.getByLabel("Password").fill(applicant.password);
   await partner.getByRole("button", { name: "Sign in" }).click();
-  await expect(partner).toHaveURL(/\/affiliate\/login\/two-factor/);
+  await expect(partner).toHaveURL(/\/affiliate\/login\/two-factor/, { timeout: 15_000 });
   await partner.getByLabel("Six-digit code").fill(totpCode(uri));
   await partner.getByRole("button", { name: "Continue" }).click();
-  await expect(partner).toHaveURL(/\/affiliate\/dashboard$/);
+  await expect(partner).toHaveURL(/\/affiliate\/dashboard$/, { timeout: 15_000 });
 
   // 4. A link to the bathrooms page, tagged, copied.
   await partner.goto("/affiliate/links");
@@ -121,7 +121,7 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   });
   await waitForFillTime(form);
   await form.getByRole("button", { name: "Request My Free Consultation" }).click();
-  await expect(visitor).toHaveURL(/\/thank-you/);
+  await expect(visitor).toHaveURL(/\/thank-you/, { timeout: 15_000 });
 
   // 6. The partner sees the click and the lead, masked.
   await partner.goto("/affiliate/dashboard");

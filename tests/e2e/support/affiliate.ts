@@ -37,7 +37,7 @@ export async function signInPartner(page: Page, partner: PartnerLogin, returnTo?
   await page.getByLabel("E-mail").fill(partner.email);
   await page.getByLabel("Password").fill(partner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(returnTo ?? /\/affiliate\/dashboard$/);
+  await expect(page).toHaveURL(returnTo ?? /\/affiliate\/dashboard$/, { timeout: 15_000 });
 }
 
 /** Signs a partner in over HTTP (the form's post), for request contexts. */
