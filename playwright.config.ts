@@ -65,8 +65,8 @@ export default defineConfig({
     },
     {
       // At a phone's size: the public site's layout, accessibility and first paint, the
-      // consultation form, and the staff screens whose layout changes on a phone (the frame,
-      // the lead lists and cards). Specs whose subject does not depend on the screen (HTML
+      // consultation form, the staff screens whose layout changes on a phone (the frame,
+      // the lead lists and cards) and the partner portal's pages (axe). Specs whose subject does not depend on the screen (HTML
       // validity, metadata and headings, the blog's lists and feeds, CSP, the content and
       // settings screens' rules) run once, on the desktop, to keep the suite fast.
       name: "mobile",
@@ -74,7 +74,7 @@ export default defineConfig({
         /site\/(accessibility|errors|first-paint|layout)\.spec\.ts$/,
         /leads\/.*\.spec\.ts$/,
         /admin\/(shell|leads|inbox|spam|reviews)\.spec\.ts$/,
-        /affiliate\/(portal|accessibility)\.spec\.ts$/,
+        /affiliate\/accessibility\.spec\.ts$/,
       ],
       use: { ...devices["Pixel 7"], launchOptions },
     },

@@ -16,6 +16,7 @@ import { AFFILIATE_STRINGS } from "~/modules/affiliates/affiliate-strings";
 import { z } from "~/modules/platform/zod";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requestIp } from "~/modules/staff/guard.server";
+import { answerDelay } from "~/modules/staff/login-limits.server";
 import { readSignInPage, signInPageRuntime } from "~/modules/staff/sign-in-page.server";
 
 export const meta: Route.MetaFunction = () => portalPageMeta("Reset your password");
@@ -32,18 +33,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * is the same whether or not the e-mail belongs to a partner (D6).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const started = Date.now();
   const runtime = signInPageRuntime(request, context);
   const { submission } = await readStaffForm(request, forgotPasswordSchema);
   if (submission.status !== "success") return formAnswer(FORM_ID, submission);
   // A bot that filled the hidden field is answered like everyone, and nothing is sent.
-  if (submission.value.website.trim() !== "") return { sent: true as const };
-  const outcome = await requestAffiliatePasswordReset(affiliateAuthDeps(runtime), {
-    email: submission.value.email,
-    ip: requestIp(request, context),
-  }).catch((err: unknown) => {
-    runtime.logger.error({ err }, "affiliate reset link failed");
-    return { ok: false, errors: { form: AFFILIATE_STRINGS.portal.resetEmailFailed } } as const;
-  });
+  const outcome =
+    submission.value.website.trim() !== ""
+      ? ({ ok: true } as const)
+      : await requestAffiliatePasswordReset(affiliateAuthDeps(runtime), {
+          email: submission.value.email,
+          ip: requestIp(request, context),
+        }).catch((err: unknown) => {
+          runtime.logger.error({ err }, "affiliate reset link failed");
+          return {
+            ok: false,
+            errors: { form: AFFILIATE_STRINGS.portal.resetEmailFailed },
+          } as const;
+        });
+  // The same time for a partner's e-mail and any other: the answer tells nothing (D6).
+  await answerDelay(started);
   if (!outcome.ok)
     return formAnswer(FORM_ID, submission, { ...refusalOf(outcome.errors), status: 429 });
   return { sent: true as const };

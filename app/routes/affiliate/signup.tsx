@@ -24,6 +24,7 @@ import { issueFormToken } from "~/modules/leads/form-token.server";
 import { z } from "~/modules/platform/zod";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requestIp } from "~/modules/staff/guard.server";
+import { answerDelay } from "~/modules/staff/login-limits.server";
 import { readSignInPage, signInPageRuntime } from "~/modules/staff/sign-in-page.server";
 
 export const meta: Route.MetaFunction = () => portalPageMeta("Become a referral partner");
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * whether or not the e-mail already has an account.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const started = Date.now();
   const runtime = signInPageRuntime(request, context);
   const { submission } = await readStaffForm(request, affiliateSignupSchema);
   if (submission.status !== "success") return formAnswer(FORM_ID, submission, { hideFields });
@@ -50,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ...affiliateAuthDeps(runtime), secret: runtime.config.authSecret },
     { ...submission.value, ip: requestIp(request, context) },
   );
+  // A new application and one for a known e-mail take the same time: timing tells nothing.
+  await answerDelay(started);
   if (!outcome.ok) {
     const status = outcome.errors.form ? 429 : 422;
     return formAnswer(FORM_ID, submission, { ...refusalOf(outcome.errors), hideFields, status });

@@ -214,6 +214,8 @@ test("without JavaScript, the server answers beside the field and keeps what was
 test("what is typed in one section survives saving another", async ({ browser }) => {
   const page = await signedIn(browser);
   await page.goto("/admin/settings");
+  // Typing while React takes over is the next test's subject; this one types after.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const referral = section(page, "Referral by name");
   const name = referral.getByRole("textbox", { name: "Person visitors can name" });
   await name.fill("Not saved yet");

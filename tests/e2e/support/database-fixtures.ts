@@ -23,10 +23,11 @@ if (process.argv[1]?.endsWith("database-fixtures.ts")) {
     await database.db.insert(authors).values(E2E_AUTHOR).onConflictDoNothing();
     await database.db.insert(categories).values(E2E_CATEGORIES).onConflictDoNothing();
     let phone = 6175550300;
+    // Every test partner has the same password: hashed once (scrypt is slow on purpose).
+    const passwordHash = await hashPassword(e2ePartner("approved", "desktop").password);
     for (const project of PARTNER_PROJECTS) {
       for (const key of PARTNER_KEYS) {
         const partner = e2ePartner(key, project);
-        const passwordHash = await hashPassword(partner.password);
         await database.transaction((tx) =>
           insertAffiliate(tx.db, {
             ...partner,
