@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Client code only the staff area uses. */
 const STAFF_ONLY =
-  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema)[\w-]+\.schema)/;
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/]list-query|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema)[\w-]+\.schema)/;
 
 export default defineConfig({
   resolve: {

@@ -13,7 +13,7 @@ import { rmSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { tsImport } from "tsx/esm/api";
 import { ensureBuild, spawnServer } from "./bench/lib.mjs";
-import { findChromium } from "./ensure-browser.mjs";
+import { ensureFullChromium } from "./ensure-browser.mjs";
 
 const CHROME_FLAGS = [
   "--no-sandbox",
@@ -275,11 +275,8 @@ for (const route of routes) {
   if (!ALL_PUBLIC_PAGES.includes(route)) console.warn(`Note: ${route} is not in ALL_PUBLIC_PAGES.`);
 }
 
-const chromePath = findChromium();
-if (!chromePath) {
-  console.error("No Chromium found: run `node scripts/ensure-browser.mjs` first.");
-  process.exit(1);
-}
+// Lighthouse audits in the full browser (the tests' headless shell has no new headless mode).
+const chromePath = ensureFullChromium();
 
 ensureBuild();
 

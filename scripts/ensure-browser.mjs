@@ -83,6 +83,39 @@ export function ensureChromium() {
   return "";
 }
 
+/**
+ * The full browser Lighthouse needs (`npm run audit:pages`), installed when missing: Debian's
+ * `chromium` as root with apt, else Playwright's download (its full Chromium's path).
+ */
+export function ensureFullChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    console.log("Installing Debian's chromium package with apt-get for Lighthouse...");
+    if (!aptInstall("chromium", { refresh: true }))
+      throw new Error("apt-get could not install chromium");
+    const installed = findChromium();
+    if (!installed) throw new Error("chromium was installed but not found on the usual paths");
+    return installed;
+  }
+  if (!playwrightHasChromium()) {
+    console.log("No Chromium found: downloading Playwright's Chromium for Lighthouse...");
+    const cli = path.join(import.meta.dirname, "..", "node_modules", ".bin", "playwright");
+    if (spawnSync(cli, ["install", "chromium"], { stdio: "inherit" }).status !== 0)
+      throw new Error("Playwright could not download Chromium");
+  }
+  return execFileSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      "import { chromium } from 'playwright-core'; console.log(chromium.executablePath());",
+    ],
+    { encoding: "utf8" },
+  ).trim();
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const found = ensureChromium();
   console.log(found ? `Chromium: ${found}` : "Chromium: Playwright's bundled browser");
