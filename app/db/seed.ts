@@ -5,7 +5,11 @@ import { DEMO_REVIEWS } from "./demo-reviews";
 import { companySettings, redirects, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
 
-type CompanyProfile = Omit<CompanySettings, "id" | "createdAt" | "updatedAt">;
+/** The company's own details; the programme's terms keep their column defaults. */
+type CompanyProfile = Omit<
+  CompanySettings,
+  "id" | "createdAt" | "updatedAt" | `commission${string}` | "minimumPayoutCents"
+>;
 
 /**
  * The fictional demo company. Every value is editable in the admin settings; the

@@ -10,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AffiliateStatus } from "../../modules/affiliates/affiliate-rules";
+import type { CommissionRule } from "../../modules/affiliates/commission-rules";
 import { betterAuthTables } from "./auth-tables";
 import { instant, instantNow, timestamps } from "./columns";
 
@@ -71,6 +72,8 @@ export const affiliates = pgTable(
     statusReason: text(),
     /** How they want to be paid (free text: bank, check payee, ...). */
     payoutDetails: text(),
+    /** Their own commission rule, in place of the company's default; null for the default. */
+    commissionRule: jsonb().$type<CommissionRule>(),
     /** R3.12: set when their profile loads in the portal. */
     lastLoginAt: instant(),
     approvedAt: instant(),

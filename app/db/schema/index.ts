@@ -12,3 +12,4 @@ export * from "./staff";
 export * from "./media";
 export * from "./content";
 export * from "./redirects";
+export * from "./commissions";

@@ -69,6 +69,16 @@ export const companySettings = pgTable(
     botProtection: boolean().notNull().default(false),
     /** Staff must enrol an authenticator before using the admin area. */
     requireStaffTwoFactor: boolean().notNull().default(false),
+    /** The affiliate programme's default commission rule (modules/affiliates/commission-rules.ts). */
+    commissionFlatCents: integer().default(50_000),
+    commissionPercentBasisPoints: integer(),
+    commissionPercentCapCents: integer(),
+    commissionCombination: text().$type<"greater" | "sum">().notNull().default("greater"),
+    commissionMinJobValueCents: integer().notNull().default(500_000),
+    /** Days after a job is won before its commission can be paid. */
+    commissionHoldDays: integer().notNull().default(30),
+    /** The least a payout is worth recording. */
+    minimumPayoutCents: integer().notNull().default(5_000),
     ...timestamps(),
   },
   (table) => [check("company_settings_single_row", sql`${table.id} = 1`)],

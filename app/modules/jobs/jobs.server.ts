@@ -18,6 +18,7 @@ import type { Logger } from "~/modules/platform/logger.server";
 import { deliverClaimedWebhook, type DeliveryContext } from "~/modules/webhooks/delivery.server";
 import { LEAD_WEBHOOK_QUEUE, webhookOutbox } from "~/modules/webhooks/webhooks.server";
 import { publishDuePosts } from "~/modules/content/post-bulk.server";
+import { approveDueCommissions } from "~/modules/affiliates/commissions.server";
 import { runHousekeeping } from "./housekeeping.server";
 
 const QUEUES = {
@@ -26,6 +27,7 @@ const QUEUES = {
   mailSend: MAIL_QUEUE,
   deliverySweep: "delivery-sweep",
   publishDuePosts: "publish-due-posts",
+  approveDueCommissions: "approve-due-commissions",
 } as const;
 
 /** Every 15 minutes; also run once at each start. */
@@ -161,6 +163,24 @@ export async function startJobs(
   );
   await boss.schedule(QUEUES.publishDuePosts, SWEEP_CRON);
   await boss.send(QUEUES.publishDuePosts, {});
+
+  // Commissions become payable within a minute of their hold's end.
+  await boss.createQueue(QUEUES.approveDueCommissions, {
+    name: QUEUES.approveDueCommissions,
+    policy: "stately",
+  });
+  await boss.work(QUEUES.approveDueCommissions, { pollingIntervalSeconds }, (batch) =>
+    eachJob(logger, QUEUES.approveDueCommissions, batch, async () => {
+      const approved = await database.transaction((tx) => approveDueCommissions(tx.db));
+      if (approved.length)
+        logger.info(
+          { job: QUEUES.approveDueCommissions, approved: approved.length },
+          "commissions approved",
+        );
+    }),
+  );
+  await boss.schedule(QUEUES.approveDueCommissions, SWEEP_CRON);
+  await boss.send(QUEUES.approveDueCommissions, {});
 
   return {
     boss,

@@ -9,6 +9,7 @@ import {
 } from "./lead-inbox.schema";
 import { changeLead, type LeadChanged } from "./lead-change.server";
 import { leadStatusLabel } from "./lead-status-labels";
+import { syncLeadCommission } from "~/modules/affiliates/commissions.server";
 
 /** The sales pipeline: moving a lead from one status to the next. */
 
@@ -18,8 +19,8 @@ export type StatusChangeOutcome =
   | { kind: "not_found" };
 
 /**
- * Moves a lead along the pipeline: the history row, the lead's own columns and the audit
- * entry in one transaction. A job value belongs to a won lead and a reason to a lost one,
+ * Moves a lead along the pipeline: the history row, the lead's own columns, its affiliate's
+ * commission and the audit entries in one transaction. A job value belongs to a won lead and a reason to a lost one,
  * so moving elsewhere clears them (the history keeps what they were).
  */
 export async function changeLeadStatus(
@@ -55,6 +56,8 @@ export async function changeLeadStatus(
       .update(leads)
       .set({ status, jobValueCents, lostReason, updatedAt: sql`now()` })
       .where(eq(leads.id, leadId));
+    // Its affiliate's commission follows the lead, in the same transaction.
+    await syncLeadCommission(tx.db, actor, leadId);
     const moved: LeadChanged<Moved> = {
       done: { kind: "changed", status, jobValueCents },
       audit: {
