@@ -20,6 +20,8 @@ export default [
     route("admin/leads/:leadId", "routes/admin/lead.tsx"),
     route("admin/affiliates", "routes/admin/affiliates.tsx"),
     route("admin/affiliates/:affiliateId", "routes/admin/affiliate.tsx"),
+    route("admin/payments", "routes/admin/payments.tsx"),
+    route("admin/payments/new", "routes/admin/payments-new.tsx"),
     route("admin/posts", "routes/admin/posts.tsx"),
     route("admin/posts/preview", "routes/admin/post-preview.ts"),
     // One editor for a new post and an existing one (docs/REQUIREMENTS.md R10.1).

@@ -9,6 +9,7 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   dashboard: "layout-dashboard",
   leads: "inbox",
   affiliates: "hand-coins",
+  payments: "send",
   posts: "file-text",
   reviews: "star",
   authors: "user-round",

@@ -3,6 +3,7 @@ import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "d
 import type {
   CommissionRule,
   CommissionStatus,
+  PayoutMethod,
   VoidReason,
 } from "../../modules/affiliates/commission-rules";
 import { affiliates } from "./affiliates";
@@ -60,8 +61,7 @@ export const commissions = pgTable(
 
 export type Commission = typeof commissions.$inferSelect;
 
-export const PAYOUT_METHODS = ["check", "bank_transfer", "other"] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export { PAYOUT_METHODS, type PayoutMethod } from "../../modules/affiliates/commission-rules";
 
 /** A payment to an affiliate that settles some of their approved commissions. */
 export const payouts = pgTable(

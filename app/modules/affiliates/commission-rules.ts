@@ -124,3 +124,14 @@ export function commissionStatusAfter(
   if (!(rule.from as readonly CommissionStatus[]).includes(current)) return undefined;
   return rule.to ?? current;
 }
+
+/* Payouts -------------------------------------------------------------------------------- */
+
+export const PAYOUT_METHODS = ["check", "bank_transfer", "other"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+  check: "Check",
+  bank_transfer: "Bank transfer",
+  other: "Other",
+};

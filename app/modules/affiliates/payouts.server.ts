@@ -12,7 +12,7 @@ import type PgBoss from "pg-boss";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
-import { commissionStatusAfter } from "./commission-rules";
+import { commissionStatusAfter, PAYOUT_METHOD_LABELS } from "./commission-rules";
 
 /**
  * Payouts (docs/REQUIREMENTS.md D8): a payment to an affiliate settles some of their approved
@@ -172,7 +172,7 @@ export async function recordPayout(
             `Hello ${affiliate.name},`,
             "",
             `We recorded a payout of ${dollars(amountCents)} to you on ${input.paidOn}` +
-              ` (${METHOD_LABELS[input.method].toLowerCase()}${input.reference ? `, reference ${input.reference}` : ""}).`,
+              ` (${PAYOUT_METHOD_LABELS[input.method].toLowerCase()}${input.reference ? `, reference ${input.reference}` : ""}).`,
             `It settles ${payable.length} commission line${payable.length === 1 ? "" : "s"}.`,
             "",
             `Your statement: ${new URL("/affiliate/statement", deps.publicUrl)}`,
@@ -201,12 +201,6 @@ export async function recordPayout(
 
 /** A refusal found inside the transaction: thrown to roll it back, answered as a message. */
 class Refused extends Error {}
-
-export const METHOD_LABELS: Record<PayoutMethod, string> = {
-  check: "Check",
-  bank_transfer: "Bank transfer",
-  other: "Other",
-};
 
 /** Voids a payout with a reason: its lines are approved again, to be paid by another. */
 export async function voidPayout(

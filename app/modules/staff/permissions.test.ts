@@ -55,6 +55,7 @@ describe("the staff permission table", () => {
       "dashboard",
       "leads",
       "affiliates",
+      "payments",
       ...content,
       "settings",
       "staff",
@@ -69,6 +70,7 @@ describe("the staff permission table", () => {
     expect(ruleForRoute("admin/leads/export")?.area).toBe("leads");
     expect(ruleForRoute("/admin/mail")?.area).toBe("mail");
     expect(ruleForRoute("/admin/affiliates/:affiliateId")?.area).toBe("affiliates");
+    expect(ruleForRoute("/admin/payments/new")?.area).toBe("payments");
     expect(ruleForRoute("/admin/nothing-here")).toBeUndefined();
   });
 

@@ -15,6 +15,7 @@ export type AdminArea =
   | "dashboard"
   | "leads"
   | "affiliates"
+  | "payments"
   | "posts"
   | "authors"
   | "categories"
@@ -72,6 +73,16 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/affiliates",
     routes: ["admin/affiliates", "admin/affiliates/:affiliateId"],
     label: "Affiliates",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "business",
+  },
+  {
+    // Payouts to affiliates (docs/REQUIREMENTS.md D8): the list and recording one.
+    area: "payments",
+    path: "/admin/payments",
+    routes: ["admin/payments", "admin/payments/new"],
+    label: "Payouts",
     roles: ADMIN_ONLY,
     inNavigation: true,
     group: "business",
