@@ -2,6 +2,7 @@ import { z } from "~/modules/platform/zod";
 import { normalizePhone } from "~/modules/leads/phone";
 import { inviteeFields } from "~/modules/staff/staff.schema";
 import { isValidAffiliateCode } from "./affiliate-code";
+import { checkRule, dollars, OWN_RULE_NAMES, ownRuleFields } from "./commission-rule.schema";
 import {
   AFFILIATE_STATUSES,
   type AffiliateStatus,
@@ -106,11 +107,48 @@ export const codeSchema = z.object({ intent: z.literal("code"), code });
 /** The buttons that need nothing but the affiliate: factor reset, a new password link. */
 export const accountSchema = z.object({ intent: z.enum(["reset-two-factor", "resend"]) });
 
+/** Their own commission rule, in place of the company's default (D8). */
+export const commissionRuleSchema = z
+  .object({ intent: z.literal("commission-rule"), ...ownRuleFields })
+  .superRefine(checkRule(OWN_RULE_NAMES));
+
+/** Back to the company's default rule. */
+export const clearCommissionRuleSchema = z.object({ intent: z.literal("commission-rule-clear") });
+
+export const MAX_COMMISSION_NOTE_LENGTH = 500;
+/** How many of their commission lines the affiliate's page shows (newest first). */
+export const DETAIL_COMMISSIONS_SHOWN = 200;
+const NOTE_REQUIRED = "Say why: the affiliate's commissions keep it.";
+
+const commissionNote = z
+  .string({ error: NOTE_REQUIRED })
+  .trim()
+  .min(1, NOTE_REQUIRED)
+  .max(MAX_COMMISSION_NOTE_LENGTH, `Keep it to ${MAX_COMMISSION_NOTE_LENGTH} characters or fewer.`);
+
+/** An admin voids one of their commission lines (pending or approved ones only). */
+export const voidCommissionSchema = z.object({
+  intent: z.literal("commission-void"),
+  commissionId: z.uuid({ error: "Choose a commission." }),
+  note: commissionNote,
+});
+
+/** A correction line: money added (or, negative, taken back) with the admin's reason. */
+export const adjustmentSchema = z.object({
+  intent: z.literal("commission-adjust"),
+  amount: dollars({ label: "the amount", allowNegative: true }),
+  note: commissionNote,
+});
+
 /** Everything the affiliate's page posts. */
 export const affiliateCommandSchema = z.discriminatedUnion("intent", [
   ...statusSchema.options,
   codeSchema,
   accountSchema,
+  commissionRuleSchema,
+  clearCommissionRuleSchema,
+  voidCommissionSchema,
+  adjustmentSchema,
 ]);
 
 export const inviteAffiliateSchema = z.object({

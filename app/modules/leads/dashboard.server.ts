@@ -1,8 +1,24 @@
-import { and, count, desc, eq, gt, gte, lte, max, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  lt,
+  lte,
+  max,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   affiliates,
+  commissions,
   leads,
+  payouts,
   spamSubmissions,
   webhookDeliveries,
   webhookEndpoints,
@@ -200,4 +216,93 @@ function endpointHost(url: string): string {
   } catch {
     return "(invalid address)";
   }
+}
+
+/* The affiliate programme's money (admins only) ------------------------------------------ */
+
+export interface CommissionFigures {
+  /** Approved commission lines (adjustments included): payable now. */
+  owedCents: number;
+  /** Pending lines: still within their hold. */
+  pendingCents: number;
+  pendingCount: number;
+  /** Recorded (not voided) payouts paid this calendar month, New York time. */
+  payoutsThisMonth: { cents: number; count: number };
+  /** The affiliates whose won leads are worth the most, most first. */
+  topAffiliates: { id: string; name: string; wonJobValueCents: number; wonCount: number }[];
+}
+
+const TOP_AFFILIATES = 5;
+
+/** The first day of `now`'s month and of the next, company time, as YYYY-MM-DD. */
+export function companyMonthBounds(now: Date): { first: string; next: string } {
+  const [year, month] = new Intl.DateTimeFormat("en-CA", {
+    timeZone: COMPANY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+  })
+    .format(now)
+    .split("-")
+    .map(Number) as [number, number];
+  const day = (y: number, m: number) => `${y}-${String(m).padStart(2, "0")}-01`;
+  return { first: day(year, month), next: month === 12 ? day(year + 1, 1) : day(year, month + 1) };
+}
+
+/**
+ * What the programme owes and has paid (docs/REQUIREMENTS.md D8), and its best affiliates
+ * by the value of the won jobs credited to them: money figures, for admins alone (R6).
+ */
+export async function getCommissionFigures(
+  db: Database,
+  now: Date = new Date(),
+): Promise<CommissionFigures> {
+  const month = companyMonthBounds(now);
+  const [[lines], [paid], top] = await Promise.all([
+    db
+      .select({
+        owed: sql<number>`coalesce(sum(${commissions.amountCents}) filter (where ${commissions.status} = 'approved'), 0)`.mapWith(
+          Number,
+        ),
+        pending:
+          sql<number>`coalesce(sum(${commissions.amountCents}) filter (where ${commissions.status} = 'pending'), 0)`.mapWith(
+            Number,
+          ),
+        pendingCount:
+          sql<number>`count(*) filter (where ${commissions.status} = 'pending')`.mapWith(Number),
+      })
+      .from(commissions),
+    db
+      .select({
+        cents: sql<number>`coalesce(sum(${payouts.amountCents}), 0)`.mapWith(Number),
+        count: count(),
+      })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.status, "recorded"),
+          gte(payouts.paidOn, month.first),
+          lt(payouts.paidOn, month.next),
+        ),
+      ),
+    db
+      .select({
+        id: affiliates.id,
+        name: affiliates.name,
+        wonJobValueCents: sql<number>`sum(${leads.jobValueCents})`.mapWith(Number),
+        wonCount: count(),
+      })
+      .from(leads)
+      .innerJoin(affiliates, eq(affiliates.id, leads.affiliateId))
+      .where(and(eq(leads.status, "won"), isNotNull(leads.jobValueCents)))
+      .groupBy(affiliates.id, affiliates.name)
+      .orderBy(desc(sql`sum(${leads.jobValueCents})`), affiliates.name)
+      .limit(TOP_AFFILIATES),
+  ]);
+  return {
+    owedCents: lines?.owed ?? 0,
+    pendingCents: lines?.pending ?? 0,
+    pendingCount: lines?.pendingCount ?? 0,
+    payoutsThisMonth: { cents: paid?.cents ?? 0, count: Number(paid?.count ?? 0) },
+    topAffiliates: top,
+  };
 }

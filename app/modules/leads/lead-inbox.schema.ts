@@ -17,23 +17,47 @@ const STATUS_MESSAGE = "Choose a status from the list";
 const isLeadStatus = (value: string): value is LeadStatus =>
   Object.hasOwn(LEAD_STATUS_LABELS, value);
 
+/** How `parseDollarsToCents` reads an amount other than a won job's value. */
+export interface DollarsReading {
+  /** What the amount is, as messages name it: "the job value". */
+  label?: string;
+  /** Zero is a valid amount (a minimum, a threshold). */
+  allowZero?: boolean;
+  /** A leading minus sign is read (a correction that takes money back). */
+  allowNegative?: boolean;
+}
+
 /**
  * Dollars as staff type them ("12,500", "12500.50", "$12,500.00") in cents, without
- * floating point.
+ * floating point. By default a won job's value: above zero.
  */
-export function parseDollarsToCents(raw: string): { cents: number } | { error: string } {
-  const text = raw.trim().replace(/^\$\s*/, "");
-  if (!text) return { error: "Enter the job value in dollars" };
+export function parseDollarsToCents(
+  raw: string,
+  { label = "the job value", allowZero = false, allowNegative = false }: DollarsReading = {},
+): { cents: number } | { error: string } {
+  let text = raw.trim();
+  const negative = allowNegative && /^(-\s*\$?|\$\s*-)/.test(text);
+  if (negative) text = text.replace(/^(-\s*\$?|\$\s*-)\s*/, "");
+  text = text.replace(/^\$\s*/, "");
+  if (!text) return { error: `Enter ${label} in dollars` };
   if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(text)) {
-    return { error: "Enter the job value in dollars, like 12,500 or 12500.50" };
+    return { error: `Enter ${label} in dollars, like 12,500 or 12500.50` };
   }
   const [whole = "0", fraction = ""] = text.replace(/,/g, "").split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   if (!Number.isSafeInteger(cents) || cents > MAX_JOB_VALUE_CENTS) {
-    return { error: "The job value can be at most $21,474,836.47" };
+    const named = label.charAt(0).toUpperCase() + label.slice(1);
+    return { error: `${named} can be at most $21,474,836.47` };
   }
-  if (cents <= 0) return { error: "A won job needs a value above $0" };
-  return { cents };
+  if (cents === 0 && !allowZero) {
+    return {
+      error:
+        label === "the job value" && !allowNegative
+          ? "A won job needs a value above $0"
+          : `Enter ${label} other than $0`,
+    };
+  }
+  return { cents: negative ? -cents : cents };
 }
 
 export interface StatusChangeInput {

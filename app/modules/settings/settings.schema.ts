@@ -1,5 +1,13 @@
 import { z } from "~/modules/platform/zod";
 import { WEEKDAYS, type OpeningHoursEntry, type Weekday } from "~/db/schema/settings";
+import {
+  checkRule,
+  combination,
+  dollars,
+  holdDays,
+  minJobValue,
+  percent,
+} from "~/modules/affiliates/commission-rule.schema";
 import { sourceOptions } from "~/modules/leads/lead-fields";
 import { EMAIL_PATTERN } from "~/modules/platform/patterns";
 
@@ -17,6 +25,7 @@ const SETTINGS_SECTIONS = [
   "referral",
   "notifications",
   "security",
+  "commissions",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -239,6 +248,25 @@ const notificationsFields = {
 // Unticked checkboxes are not posted at all: absent means off.
 const securityFields = { botProtection: checkbox(), requireStaffTwoFactor: checkbox() };
 
+/** The affiliate programme's default rule, hold and payout threshold (docs/REQUIREMENTS.md D8). */
+const commissionsFields = {
+  commissionFlatCents: dollars({ label: "the flat amount", optional: true }),
+  commissionPercentBasisPoints: percent(),
+  commissionPercentCapCents: dollars({ label: "the cap", optional: true }),
+  commissionCombination: combination(),
+  commissionMinJobValueCents: minJobValue().transform((cents) => cents ?? 0),
+  commissionHoldDays: holdDays(),
+  minimumPayoutCents: dollars({ label: "the minimum payout", allowZero: true }),
+};
+
+export const COMMISSIONS_RULE_NAMES = {
+  flat: "commissionFlatCents",
+  percent: "commissionPercentBasisPoints",
+  cap: "commissionPercentCapCents",
+  combination: "commissionCombination",
+  minJobValue: "commissionMinJobValueCents",
+} as const;
+
 export const profileSchema = z.object({ intent: z.literal("profile"), ...profileFields });
 export const hoursSchema = z.object({
   intent: z.literal("hours"),
@@ -253,6 +281,9 @@ export const notificationsSchema = z.object({
   ...notificationsFields,
 });
 export const securitySchema = z.object({ intent: z.literal("security"), ...securityFields });
+export const commissionsSchema = z
+  .object({ intent: z.literal("commissions"), ...commissionsFields })
+  .superRefine(checkRule(COMMISSIONS_RULE_NAMES));
 
 /** One section of the settings screen as sent: `intent` names the section. */
 const settingsSectionSchema = z.discriminatedUnion("intent", [
@@ -263,6 +294,7 @@ const settingsSectionSchema = z.discriminatedUnion("intent", [
   referralSchema,
   notificationsSchema,
   securitySchema,
+  commissionsSchema,
 ]);
 export type SettingsSectionValues = z.output<typeof settingsSectionSchema>;
 
@@ -277,6 +309,7 @@ export const SECTION_FIELDS = {
   referral: keys(referralFields),
   notifications: keys(notificationsFields),
   security: keys(securityFields),
+  commissions: keys(commissionsFields),
 } satisfies Record<SettingsSection, readonly string[]>;
 
 export const SECTION_LABELS: Record<SettingsSection, string> = {
@@ -287,6 +320,7 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
   referral: "Referral by name",
   notifications: "Notification e-mails",
   security: "Protection",
+  commissions: "Affiliate commissions",
 };
 
 /** A new webhook endpoint. */

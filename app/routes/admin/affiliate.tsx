@@ -4,7 +4,11 @@ import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { EmailAddress } from "~/components/admin/email-address";
-import { formatDateTime, formatShare } from "~/components/admin/format";
+import {
+  CommissionRulePanel,
+  CommissionsPanel,
+} from "~/components/admin/affiliate-commission-panels";
+import { formatCents, formatDateTime, formatShare } from "~/components/admin/format";
 import { Fields } from "~/components/admin/lead-panels";
 import { LeadLink } from "~/components/admin/lead-link";
 import { ActionLink, PageHeader, Panel, StatCard } from "~/components/admin/page";
@@ -32,6 +36,14 @@ import {
   statusSchema,
 } from "~/modules/affiliates/affiliate-admin.schema";
 import { affiliateAuthDeps } from "~/modules/affiliates/affiliate-guard.server";
+import {
+  addCommissionAdjustment,
+  affiliateCommissions,
+  setAffiliateCommissionRule,
+  voidCommissionByAdmin,
+  type CommissionAdminOutcome,
+} from "~/modules/affiliates/commission-admin.server";
+import { ruleFromForm } from "~/modules/affiliates/commission-rule.schema";
 import { movesFrom, type AffiliateStatusMove } from "~/modules/affiliates/affiliate-rules";
 import { leadStatusLabel, leadStatusTone } from "~/modules/leads/lead-status-labels";
 import { formatPhone } from "~/modules/leads/phone";
@@ -54,9 +66,12 @@ const notFound = () => data({ reason: "not_found" as const }, { status: 404 });
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const detail = await affiliateDetail(db, params.affiliateId);
-  if (!detail) throw notFound();
-  return detail;
+  const [detail, commissions] = await Promise.all([
+    affiliateDetail(db, params.affiliateId),
+    affiliateCommissions(db, params.affiliateId),
+  ]);
+  if (!detail || !commissions) throw notFound();
+  return { ...detail, commissions };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = (message: string) =>
     redirectWithFlash(context, `/admin/affiliates/${affiliateId}`, { message, tone: "success" });
 
-  let outcome: AffiliateAdminOutcome;
+  let outcome: AffiliateAdminOutcome | CommissionAdminOutcome;
   let done: string;
   switch (command.intent) {
     case "approve":
@@ -101,6 +116,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       done = "A new invitation link was sent.";
       break;
     }
+    case "commission-rule":
+    case "commission-rule-clear": {
+      const rule = command.intent === "commission-rule" ? ruleFromForm(command) : null;
+      outcome = await setAffiliateCommissionRule(runtime.database, actor, affiliateId, rule);
+      done = rule
+        ? "Their own commission rule is saved; jobs won from now on earn under it."
+        : "They earn under the default rule again, for jobs won from now on.";
+      break;
+    }
+    case "commission-void":
+      outcome = await voidCommissionByAdmin(runtime.database, actor, {
+        affiliateId,
+        commissionId: command.commissionId,
+        note: command.note,
+      });
+      done = "Commission voided.";
+      break;
+    case "commission-adjust":
+      outcome = await addCommissionAdjustment(runtime.database, actor, {
+        affiliateId,
+        amountCents: command.amount,
+        note: command.note,
+      });
+      done = `Adjustment of ${formatCents(command.amount)} added.`;
+      break;
   }
   if (!outcome.ok) {
     return formAnswer(formId, submission, { ...refusalOf(outcome.errors), status: 409 });
@@ -112,7 +152,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function AffiliateScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { affiliate, earlierCodes, figures, leads, clicks, events } = loaderData;
+  const { affiliate, earlierCodes, figures, leads, clicks, events, commissions } = loaderData;
   return (
     <>
       <PageHeader
@@ -229,11 +269,20 @@ export default function AffiliateScreen({ loaderData, actionData }: Route.Compon
             )}
             <CodeForm key={`code-${affiliate.code}`} actionData={actionData} />
           </Panel>
+
+          <CommissionRulePanel
+            key={JSON.stringify(commissions.ownRule)}
+            ownRule={commissions.ownRule}
+            defaultRule={commissions.defaultRule}
+            actionData={actionData}
+          />
         </div>
       </div>
 
       {/* Full width: their tables need the room. */}
       <div className="mt-4 flex flex-col gap-4">
+        <CommissionsPanel lines={commissions.lines} actionData={actionData} />
+
         <LeadsPanel leads={leads} total={figures.leads} affiliateId={affiliate.id} />
 
         <Panel title="Recent clicks">

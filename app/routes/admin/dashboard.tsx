@@ -2,13 +2,15 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Badge } from "~/components/admin/badge";
 import { cellClass, DataTable } from "~/components/admin/data-table";
-import { formatDateTime } from "~/components/admin/format";
+import { formatCents, formatDateTime } from "~/components/admin/format";
 import { LeadLink } from "~/components/admin/lead-link";
 import { EmptyState, PageHeader, Panel, StatCard } from "~/components/admin/page";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import {
+  getCommissionFigures,
   getDashboardFigures,
+  type CommissionFigures,
   type CountByLabel,
   type DashboardFigures,
 } from "~/modules/leads/dashboard.server";
@@ -23,12 +25,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Staff area"
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const figures = canOpen(staff.role, "leads") ? await getDashboardFigures(db) : null;
-  return { name: staff.name, figures };
+  const [figures, money] = await Promise.all([
+    canOpen(staff.role, "leads") ? getDashboardFigures(db) : null,
+    // What affiliates are owed and paid is for admins alone (R6), like the programme's screens.
+    canOpen(staff.role, "affiliates") ? getCommissionFigures(db) : null,
+  ]);
+  return { name: staff.name, figures, money };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, figures } = loaderData;
+  const { name, figures, money } = loaderData;
   if (!figures) {
     return (
       <>
@@ -100,6 +106,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Panel>
       </div>
 
+      {money && <CommissionFiguresSection money={money} />}
+
       {deliveries.latest.length > 0 && (
         <Panel title="Failing webhook deliveries" className="mb-6">
           <ul className="divide-y divide-stone-200 text-sm">
@@ -144,6 +152,61 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </Panel>
     </>
+  );
+}
+
+/** The affiliate programme's money: owed, in hold, paid this month, and its best partners. */
+function CommissionFiguresSection({ money }: { money: CommissionFigures }) {
+  const { payoutsThisMonth: paid } = money;
+  return (
+    <section aria-labelledby="commissions-heading" className="mb-6">
+      <h2 id="commissions-heading" className="mb-3 font-sans text-lg font-semibold">
+        Affiliate commissions
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-2 gap-3 self-start">
+          <StatCard
+            label="Commissions owed"
+            value={formatCents(money.owedCents)}
+            hint="Approved, adjustments included"
+          />
+          <StatCard
+            label="Pending"
+            value={formatCents(money.pendingCents)}
+            hint={`${money.pendingCount} ${money.pendingCount === 1 ? "commission" : "commissions"} within their hold`}
+          />
+          <StatCard
+            label="Payouts this month"
+            value={formatCents(paid.cents)}
+            hint={`${paid.count} ${paid.count === 1 ? "payout" : "payouts"} recorded, New York time`}
+          />
+        </div>
+        <Panel title="Top affiliates by won job value">
+          {money.topAffiliates.length === 0 ? (
+            <p className="text-sm text-muted">No won jobs credited to an affiliate yet.</p>
+          ) : (
+            <ol className="flex flex-col divide-y divide-stone-200 text-sm">
+              {money.topAffiliates.map((affiliate) => (
+                <li key={affiliate.id} className="flex items-baseline justify-between gap-3 py-2">
+                  <Link
+                    to={`/admin/affiliates/${affiliate.id}`}
+                    className="font-semibold text-ink underline"
+                  >
+                    {affiliate.name}
+                  </Link>
+                  <span className="tabular-nums">
+                    {formatCents(affiliate.wonJobValueCents)}{" "}
+                    <span className="text-muted">
+                      ({affiliate.wonCount} won {affiliate.wonCount === 1 ? "job" : "jobs"})
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+      </div>
+    </section>
   );
 }
 

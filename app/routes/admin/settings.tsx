@@ -1,6 +1,7 @@
 import type { Route } from "./+types/settings";
 import { PageHeader } from "~/components/admin/page";
 import { ClaimsSection } from "~/components/admin/settings/claims-section";
+import { CommissionsSection } from "~/components/admin/settings/commissions-section";
 import { HoursSection } from "~/components/admin/settings/hours-section";
 import { LinksSection } from "~/components/admin/settings/links-section";
 import { NotificationsSection } from "~/components/admin/settings/notifications-section";
@@ -136,6 +137,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ReferralSection key={versionOf("referral")} {...section} />
         <NotificationsSection key={versionOf("notifications")} {...section} />
         <SecuritySection key={versionOf("security")} {...section} />
+        <CommissionsSection key={versionOf("commissions")} {...section} />
         <WebhooksSection
           endpoints={endpoints}
           actionData={actionData}
