@@ -50,6 +50,8 @@ const ACTION_LABELS: Record<string, string> = {
   "commission.approved": "Commission approved",
   "commission.voided": "Commission voided",
   "commission.adjusted": "Commission adjustment added",
+  "payout.recorded": "Payout recorded",
+  "payout.voided": "Payout voided",
   "staff.invite": "Member invited",
   "staff.password_link": "Password link sent",
   "staff.role": "Role changed",
