@@ -19,6 +19,7 @@ export default [
     route("admin/leads/spam", "routes/admin/spam.tsx"),
     route("admin/leads/:leadId", "routes/admin/lead.tsx"),
     route("admin/affiliates", "routes/admin/affiliates.tsx"),
+    route("admin/affiliates/statements.csv", "routes/admin/affiliate-statements-csv.ts"),
     route("admin/affiliates/:affiliateId", "routes/admin/affiliate.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/payments/new", "routes/admin/payments-new.tsx"),
@@ -53,6 +54,9 @@ export default [
     route("affiliate/links", "routes/affiliate/links.tsx"),
     route("affiliate/links/qr", "routes/affiliate/links-qr.ts"),
     route("affiliate/leads", "routes/affiliate/leads.tsx"),
+    route("affiliate/payouts", "routes/affiliate/payouts.tsx"),
+    route("affiliate/statement", "routes/affiliate/statement.tsx"),
+    route("affiliate/statement.csv", "routes/affiliate/statement-csv.ts"),
     route("affiliate/profile", "routes/affiliate/profile.tsx"),
   ]),
 

@@ -8,6 +8,7 @@ const PORTAL_PAGES: { to: string; label: string; icon: IconName }[] = [
   { to: "/affiliate/dashboard", label: "Dashboard", icon: "layout-dashboard" },
   { to: "/affiliate/links", label: "Links", icon: "send" },
   { to: "/affiliate/leads", label: "Leads", icon: "inbox" },
+  { to: "/affiliate/payouts", label: "Payouts", icon: "hand-coins" },
   { to: "/affiliate/profile", label: "Profile", icon: "user-round" },
 ];
 
@@ -29,14 +30,14 @@ export function PortalShell({
   const checking =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/affiliate/");
   return (
-    <div className="min-h-screen bg-stone-50">
+    <div className="min-h-screen bg-stone-50 print:min-h-0 print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <header className="border-b border-stone-200 bg-white">
+      <header className="border-b border-stone-200 bg-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Link to="/affiliate/dashboard" className="min-w-0">
             <span className="block font-serif text-lg font-semibold leading-tight">

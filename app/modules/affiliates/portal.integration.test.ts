@@ -273,9 +273,11 @@ describe("the portal's list of leads", () => {
       statusTone: "info",
       statusChangedOn: null,
       selfReferral: false,
+      commission: null,
     });
     for (const row of page.leads) {
       expect(Object.keys(row).sort()).toEqual([
+        "commission",
         "id",
         "name",
         "receivedOn",

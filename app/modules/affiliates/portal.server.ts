@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
+  commissions,
   LEAD_STATUSES,
   leads,
   leadStatusChanges,
@@ -15,6 +16,7 @@ import {
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
 import { z } from "~/modules/platform/zod";
 import { maskedLeadName } from "./affiliate-rules";
+import { VOID_REASON_LABELS, type CommissionStatus } from "./commission-rules";
 
 /**
  * What the partner portal shows an affiliate of their own referrals (docs/REQUIREMENTS.md
@@ -270,6 +272,18 @@ export interface PortalLead {
   statusChangedOn: string | null;
   /** Sent with the affiliate's own e-mail or phone: credited, shown, never paid. */
   selfReferral: boolean;
+  /** A won lead's commission, or null when it has none. */
+  commission: PortalLeadCommission | null;
+}
+
+/** What a lead earned, as its affiliate sees it. */
+export interface PortalLeadCommission {
+  amountCents: number;
+  status: CommissionStatus;
+  /** A pending commission's last day of hold, company time: "2026-12-27". */
+  holdEndsOn: string | null;
+  /** Why a void commission earns nothing, in words. */
+  voidReason: string | null;
 }
 
 export interface PortalLeadsPage {
@@ -334,6 +348,12 @@ export async function portalLeads(
       .offset((query.page - 1) * PORTAL_LEADS_PAGE_SIZE),
   ]);
 
+  const earned = await leadCommissions(
+    db,
+    affiliateId,
+    rows.filter((row) => row.status === "won").map((row) => row.id),
+  );
+
   const total = counts?.matching ?? 0;
   return {
     leads: rows.map((row) => ({
@@ -346,10 +366,55 @@ export async function portalLeads(
       statusTone: leadStatusTone(row.status),
       statusChangedOn: row.statusChangedOn,
       selfReferral: row.selfReferral,
+      commission: earned.get(row.id) ?? null,
     })),
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PORTAL_LEADS_PAGE_SIZE)),
     total,
     hasAnyLeads: (counts?.all ?? 0) > 0,
   };
+}
+
+/**
+ * The commission of each won lead: the live one (not void) when there is one, else the
+ * latest voided one with its reason. Adjustment lines show on the statement instead.
+ */
+async function leadCommissions(
+  db: Database,
+  affiliateId: string,
+  leadIds: string[],
+): Promise<Map<string, PortalLeadCommission>> {
+  const found = new Map<string, PortalLeadCommission>();
+  if (leadIds.length === 0) return found;
+  const rows = await db
+    .select({
+      leadId: commissions.leadId,
+      amountCents: commissions.amountCents,
+      status: commissions.status,
+      holdEndsOn: sql<
+        string | null
+      >`to_char(${commissions.holdEndsAt} at time zone ${TZ}, 'YYYY-MM-DD')`,
+      voidReason: commissions.voidReason,
+    })
+    .from(commissions)
+    .where(
+      and(
+        eq(commissions.affiliateId, affiliateId),
+        eq(commissions.kind, "commission"),
+        inArray(commissions.leadId, leadIds),
+      ),
+    )
+    // Live before void, then newest first: the first row of each lead is the one shown.
+    .orderBy(sql`${commissions.status} = 'void'`, desc(commissions.createdAt));
+  for (const row of rows) {
+    if (!row.leadId || found.has(row.leadId)) continue;
+    found.set(row.leadId, {
+      amountCents: row.amountCents,
+      status: row.status,
+      holdEndsOn: row.status === "pending" ? row.holdEndsOn : null,
+      voidReason:
+        row.status === "void" && row.voidReason ? VOID_REASON_LABELS[row.voidReason] : null,
+    });
+  }
+  return found;
 }

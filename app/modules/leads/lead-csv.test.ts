@@ -39,6 +39,15 @@ describe("a CSV cell", () => {
     expect(csvCell(value)).toBe(expected);
   });
 
+  it.each([
+    ["-100.00", "-100.00"],
+    [-12, "-12"],
+    ["-1e3", `"'-1e3"`],
+    ["-100.00 ", `"'-100.00 "`],
+  ])("a plain negative number %j stays a number: %j", (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
   it("writes empty cells for missing values and numbers as text", () => {
     expect(csvLine([null, undefined, 12, "a"])).toBe(",,12,a\r\n");
   });

@@ -54,11 +54,12 @@ const LINE_END = "\r\n";
  * One cell: a value a spreadsheet would run as a formula (starting with = + - @, or a tab
  * or carriage return that some programs skip first) gets a leading single quote and is
  * quoted; so is anything with a quote, a comma or semicolon (spreadsheets set to split on
- * ";" read the same file), a line break or an edge space.
+ * ";" read the same file), a line break or an edge space. A plain negative number
+ * ("-100.00", a refund on a statement) is only a number, so it is written as it is.
  */
 export function csvCell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? "" : String(value);
-  const formula = /^[=+\-@\t\r]/.test(text);
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text);
   const cell = formula ? `'${text}` : text;
   return formula || /[",;\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }

@@ -71,7 +71,11 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
   {
     area: "affiliates",
     path: "/admin/affiliates",
-    routes: ["admin/affiliates", "admin/affiliates/:affiliateId"],
+    routes: [
+      "admin/affiliates",
+      "admin/affiliates/statements.csv",
+      "admin/affiliates/:affiliateId",
+    ],
     label: "Affiliates",
     roles: ADMIN_ONLY,
     inNavigation: true,

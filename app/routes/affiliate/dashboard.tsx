@@ -15,6 +15,8 @@ import {
   portalDashboard,
   type PortalDashboard,
 } from "~/modules/affiliates/portal.server";
+import { formatUsd } from "~/modules/affiliates/statement-format";
+import { portalEarnings, type PortalEarnings } from "~/modules/affiliates/statement.server";
 import { shortDate } from "~/modules/platform/calendar-day";
 import { runtimeContext } from "~/modules/platform/context";
 
@@ -25,9 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const affiliate = requireAffiliate(context);
   const { db } = context.get(runtimeContext);
   const period = parsePortalPeriod(new URL(request.url).searchParams);
+  const [figures, earnings] = await Promise.all([
+    portalDashboard(db, affiliate.id, period),
+    portalEarnings(db, affiliate.id),
+  ]);
   return {
     name: affiliate.name,
-    figures: await portalDashboard(db, affiliate.id, period),
+    figures,
+    earnings,
     periods: PORTAL_PERIOD_OPTIONS,
   };
 }
@@ -36,7 +43,7 @@ const periodHref = (value: string) =>
   value === "30" ? "/affiliate/dashboard" : `/affiliate/dashboard?period=${value}`;
 
 export default function PortalDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { name, figures, periods } = loaderData;
+  const { name, figures, earnings, periods } = loaderData;
   const current = periods.find((option) => option.value === `${figures.period}`);
   return (
     <>
@@ -70,6 +77,8 @@ export default function PortalDashboardPage({ loaderData }: Route.ComponentProps
           })}
         </ul>
       </nav>
+
+      <Earnings earnings={earnings} />
 
       <Figures figures={figures} periodLabel={current?.label ?? ""} />
 
@@ -108,7 +117,55 @@ export default function PortalDashboardPage({ loaderData }: Route.ComponentProps
   );
 }
 
-/** The period's figures: a list of cards, room left for more (earnings) beside them. */
+/**
+ * What the affiliate has earned to date, whatever the period: pending, owed now, paid, and
+ * when what is owed will be paid (once it reaches the company's minimum payout).
+ */
+function Earnings({ earnings }: { earnings: PortalEarnings }) {
+  const nextPayout =
+    earnings.approvedCents <= 0
+      ? "Nothing is owed yet"
+      : earnings.reachesMinimum
+        ? "Paid with the next payout run"
+        : `Paid once it reaches ${formatUsd(earnings.minimumPayoutCents)}`;
+  return (
+    <section aria-labelledby="earnings-heading" className="mb-6">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="earnings-heading" className="font-sans text-lg font-semibold">
+          Earnings
+        </h2>
+        <p className="flex gap-4 text-sm">
+          <Link to="/affiliate/payouts" className="font-semibold text-ink underline">
+            Payouts
+          </Link>
+          <Link to="/affiliate/statement" className="font-semibold text-ink underline">
+            Statement
+          </Link>
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <FigureCard
+          label="Pending"
+          value={formatUsd(earnings.pendingCents)}
+          hint="Commissions still in their hold"
+        />
+        <FigureCard
+          label="Approved"
+          value={formatUsd(earnings.approvedCents)}
+          hint="Owed to you now"
+        />
+        <FigureCard label="Paid" value={formatUsd(earnings.paidCents)} hint="Payouts made to you" />
+        <FigureCard
+          label="Next payout"
+          value={formatUsd(earnings.approvedCents)}
+          hint={nextPayout}
+        />
+      </dl>
+    </section>
+  );
+}
+
+/** The period's figures: a list of cards. */
 function Figures({ figures, periodLabel }: { figures: PortalDashboard; periodLabel: string }) {
   return (
     <section aria-labelledby="figures-heading" className="mb-6">

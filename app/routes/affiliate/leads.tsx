@@ -16,6 +16,7 @@ import {
   portalLeads,
   type PortalLead,
 } from "~/modules/affiliates/portal.server";
+import { formatUsd } from "~/modules/affiliates/statement-format";
 import { shortDate } from "~/modules/platform/calendar-day";
 import { runtimeContext } from "~/modules/platform/context";
 
@@ -167,6 +168,37 @@ function FirstLeadHint() {
   );
 }
 
+/** A won lead's commission: its amount and where it stands; a dash for any other lead. */
+function CommissionOf({ lead }: { lead: PortalLead }) {
+  const commission = lead.commission;
+  if (!commission) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">None</span>
+      </>
+    );
+  }
+  const standing =
+    commission.status === "pending"
+      ? commission.holdEndsOn
+        ? `Pending until ${shortDate(commission.holdEndsOn)}`
+        : "Pending"
+      : commission.status === "approved"
+        ? "Approved"
+        : commission.status === "paid"
+          ? "Paid"
+          : `Void: ${commission.voidReason ?? "no longer earned"}`;
+  return (
+    <>
+      <span className={`block tabular-nums ${commission.status === "void" ? "line-through" : ""}`}>
+        {formatUsd(commission.amountCents)}
+      </span>
+      <span className="block text-xs text-muted">{standing}</span>
+    </>
+  );
+}
+
 function SelfReferralNote() {
   return <span className="text-xs font-medium text-muted">Self-referral</span>;
 }
@@ -208,6 +240,14 @@ function LeadCards({ leads }: { leads: PortalLead[] }) {
             <dd>
               <ChangedOn lead={lead} />
             </dd>
+            {lead.commission && (
+              <>
+                <dt className="text-muted">Commission</dt>
+                <dd>
+                  <CommissionOf lead={lead} />
+                </dd>
+              </>
+            )}
           </dl>
         </li>
       ))}
@@ -224,11 +264,13 @@ function LeadTable({ leads }: { leads: PortalLead[] }) {
         <caption className="sr-only">Your leads</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted">
           <tr>
-            {["Received", "Name", "Service", "Status", "Status changed"].map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                {column}
-              </th>
-            ))}
+            {["Received", "Name", "Service", "Status", "Status changed", "Commission"].map(
+              (column) => (
+                <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                  {column}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">
@@ -245,6 +287,9 @@ function LeadTable({ leads }: { leads: PortalLead[] }) {
               </td>
               <td className={`${cell} whitespace-nowrap`}>
                 <ChangedOn lead={lead} />
+              </td>
+              <td className={cell}>
+                <CommissionOf lead={lead} />
               </td>
             </tr>
           ))}

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { referralClicks } from "~/db/schema";
+import { commissions, payouts, referralClicks } from "~/db/schema";
+import { ensureCompanySettings } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import {
@@ -16,6 +17,9 @@ import * as dashboardRoute from "./dashboard";
 import * as leadsRoute from "./leads";
 import * as linksQrRoute from "./links-qr";
 import * as linksRoute from "./links";
+import * as payoutsRoute from "./payouts";
+import * as statementCsvRoute from "./statement-csv";
+import * as statementRoute from "./statement";
 
 /**
  * The portal's pages as the server renders them for a signed-in affiliate: each loader on a
@@ -79,6 +83,8 @@ async function renderPage(page: PageModule, url: string, affiliate: PortalAffili
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The company's minimum payout ($50.00 by default) for the dashboard's next payout.
+  await ensureCompanySettings(database.db);
   const harborId = await insertAffiliate(database.db, {
     code: "harbor-design",
     name: "Harbor",
@@ -96,7 +102,7 @@ beforeAll(async () => {
   await database.db
     .insert(referralClicks)
     .values({ code: "harbor-design", affiliateId: harborId!, landingPath: "/" });
-  await insertLead(database.db, {
+  const marguerite = await insertLead(database.db, {
     affiliateId: harborId!,
     affiliateCode: "harbor-design",
     firstName: "Marguerite",
@@ -113,6 +119,39 @@ beforeAll(async () => {
     email: "harbor@example.com",
     selfReferral: true,
   });
+  // Earned and paid: $200.00 paid by bank transfer, then a $30.00 correction owed.
+  const [paid] = await database.db
+    .insert(payouts)
+    .values({
+      affiliateId: harborId!,
+      amountCents: 20_000,
+      method: "bank_transfer",
+      reference: "TR-77",
+      paidOn: "2026-02-01",
+      requestKey: "portal-pages-payout",
+    })
+    .returning();
+  await database.db.insert(commissions).values([
+    {
+      affiliateId: harborId!,
+      leadId: marguerite.id,
+      status: "paid",
+      amountCents: 20_000,
+      jobValueCents: 600_000,
+      wonAt: new Date("2026-01-05T15:00:00Z"),
+      paidAt: new Date("2026-02-01T15:00:00Z"),
+      payoutId: paid!.id,
+    },
+    {
+      affiliateId: harborId!,
+      leadId: marguerite.id,
+      kind: "adjustment",
+      status: "approved",
+      amountCents: 3_000,
+      note: "Extra vanity",
+      createdAt: new Date("2026-02-10T15:00:00Z"),
+    },
+  ]);
 });
 
 afterAll(async () => {
@@ -185,6 +224,82 @@ describe("the portal's pages", () => {
     expect(refused).not.toContain("The link you built");
     expect(refused).toContain(REFERRAL_LINK_MESSAGES.pathClosed);
     expect(refused).toMatch(/aria-invalid="true"/);
+  });
+});
+
+describe("the portal's earnings pages", () => {
+  it("shows the earnings on the dashboard, and when what is owed will be paid", async () => {
+    const html = await renderPage(dashboardRoute, "/affiliate/dashboard", harbor);
+    expect(html).toContain("Earnings");
+    expect(html).toMatch(/Approved<\/dt><dd[^>]*>\$30\.00/);
+    expect(html).toMatch(/Paid<\/dt><dd[^>]*>\$200\.00/);
+    expect(html).toContain("Paid once it reaches $50.00");
+    expect(html).toContain('href="/affiliate/statement"');
+  });
+
+  it("lists the affiliate's payouts, and none for another", async () => {
+    const html = await renderPage(payoutsRoute, "/affiliate/payouts", harbor);
+    expect(html).toContain("Feb 1, 2026");
+    expect(html).toContain("$200.00");
+    expect(html).toContain("bank transfer");
+    expect(html).toContain("TR-77");
+    expect(html).toContain('href="/affiliate/statement"');
+    const none = await renderPage(payoutsRoute, "/affiliate/payouts", quiet);
+    expect(none).toContain("No payouts yet");
+    expect(none).not.toContain("TR-77");
+  });
+
+  it("draws the statement with its running balance and a CSV link for the period", async () => {
+    const html = await renderPage(statementRoute, "/affiliate/statement", harbor);
+    expect(html).toContain("Commission for Marguerite O., job $6,000.00, paid");
+    expect(html).toContain("Payout by bank transfer, reference TR-77");
+    expect(html).toContain("Adjustment for Marguerite O.: Extra vanity, approved");
+    expect(html).toContain("-$200.00");
+    expect(html).toMatch(/Balance<\/dt><dd[^>]*>\$30\.00/);
+    expect(html).toContain('href="/affiliate/statement.csv"');
+    expect(html).toContain("print:hidden");
+    expect(html).not.toMatch(/Oyelaran|customer\.example/);
+
+    const period = await renderPage(
+      statementRoute,
+      "/affiliate/statement?from=2026-02-05&to=2026-02-28",
+      harbor,
+    );
+    expect(period).toContain("Balance brought forward");
+    expect(period).not.toContain("TR-77");
+    expect(period).toContain('href="/affiliate/statement.csv?from=2026-02-05&amp;to=2026-02-28"');
+  });
+
+  it("explains a period it cannot read", async () => {
+    const html = await renderPage(statementRoute, "/affiliate/statement?from=2026-02-30", harbor);
+    expect(html).toContain("Enter a date that exists");
+    expect(html).toMatch(/aria-invalid="true"/);
+  });
+
+  it("downloads only the signed-in affiliate's lines as CSV", async () => {
+    const download = (affiliate: PortalAffiliate, query = "") =>
+      statementCsvRoute.loader({
+        request: new Request(`${ORIGIN}/affiliate/statement.csv${query}`),
+        context: guardedContext(affiliate),
+        params: {},
+      } as never) as Promise<Response>;
+    const own = await download(harbor);
+    expect(own.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(own.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="statement-harbor-design-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const csv = await own.text();
+    expect(csv).toContain(',Payout,"Payout by bank transfer, reference TR-77",-200.00,0.00\r\n');
+    expect(csv).toContain(",30.00,30.00\r\n");
+
+    const other = await (await download(quiet, `?affiliate=${harbor.id}`)).text();
+    expect(
+      other
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter(Boolean),
+    ).toHaveLength(1);
+    expect((await download(harbor, "?to=soon")).status).toBe(400);
   });
 });
 

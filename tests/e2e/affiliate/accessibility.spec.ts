@@ -17,6 +17,8 @@ const PORTAL_PAGES = [
   "/affiliate/dashboard",
   "/affiliate/links",
   "/affiliate/leads",
+  "/affiliate/payouts",
+  "/affiliate/statement",
   "/affiliate/profile",
 ];
 
