@@ -237,7 +237,8 @@ describe("random histories keep the ledger's rules (property)", () => {
         const db = world.database.db;
         const partner = await createTestAffiliate(world.deps);
         const leadIds: string[] = [];
-        for (let n = 0; n < 3; n++) {
+        // Leads 0-2 for the random steps; lead 3 for the fixed ending below.
+        for (let n = 0; n < 4; n++) {
           const lead = await insertLead(db, {
             affiliateId: partner.id,
             affiliateCode: partner.code,
@@ -247,7 +248,15 @@ describe("random histories keep the ledger's rules (property)", () => {
           leadIds.push(lead.id);
         }
         let clock = Date.now();
-        for (const action of steps) {
+        // Every history ends by paying a won job, voiding that payout and paying again, so
+        // each run checks the rules through a payment and a void whatever came before.
+        const ending: Step[] = [
+          { kind: "won", lead: 3, dollars: 24_000 },
+          { kind: "pay-all" },
+          { kind: "void-last-payout" },
+          { kind: "pay-all" },
+        ];
+        for (const action of [...steps, ...ending]) {
           const lines = () =>
             db.select().from(commissions).where(eq(commissions.affiliateId, partner.id));
           if (action.kind === "won" || action.kind === "lost" || action.kind === "contacted") {

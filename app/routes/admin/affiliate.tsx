@@ -12,6 +12,8 @@ import { formatCents, formatDateTime, formatShare } from "~/components/admin/for
 import { Fields } from "~/components/admin/lead-panels";
 import { LeadLink } from "~/components/admin/lead-link";
 import { ActionLink, PageHeader, Panel, StatCard } from "~/components/admin/page";
+import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { PasswordLinkPanel } from "~/components/admin/password-link-panel";
 import { StaffForm, SubmitButton, useFormBusy, useStaffForm } from "~/components/admin/staff-form";
 import { FormTextArea, FormTextField } from "~/components/admin/staff-form-fields";
@@ -166,9 +168,20 @@ export default function AffiliateScreen({ loaderData, actionData }: Route.Compon
           </span>
         }
         actions={
-          <ActionLink to="/admin/affiliates" icon="chevron-left">
-            All affiliates
-          </ActionLink>
+          <>
+            <ActionLink to="/admin/affiliates" icon="chevron-left">
+              All affiliates
+            </ActionLink>
+            {/* Their statement: every commission, adjustment and payout with the balance. */}
+            <a
+              href={`/admin/affiliates/statements.csv?affiliate=${affiliate.id}`}
+              className={buttonClasses("secondary")}
+              download
+            >
+              <Icon name="download" className="size-4" />
+              Statement CSV
+            </a>
+          </>
         }
       />
 
