@@ -18,6 +18,7 @@ import {
 } from "~/modules/staff/test-support.server";
 import { insertLead } from "~/modules/webhooks/test-support.server";
 import { approveDueCommissions } from "./commissions.server";
+import { affiliateStatement } from "./statement.server";
 import { PAYOUT_MESSAGES, recordPayout, voidPayout, type PayoutDeps } from "./payouts.server";
 import { createTestAffiliate } from "./test-support.server";
 
@@ -318,6 +319,12 @@ describe("random histories keep the ledger's rules (property)", () => {
           const pending = sum(all.filter((line) => line.status === "pending"));
           const approved = sum(all.filter((line) => line.status === "approved"));
           expect(earned - paid).toBe(pending + approved);
+          // The statement the affiliate and the admin read says the same.
+          const { totals, lines: statementLines } = await affiliateStatement(db, partner.id);
+          expect(totals.balanceCents).toBe(totals.pendingCents + totals.approvedCents);
+          expect(totals.balanceCents).toBe(pending + approved);
+          expect(totals.paidCents).toBe(paid);
+          expect(statementLines.at(-1)?.balanceCents ?? 0).toBe(totals.balanceCents);
           // Each paid line belongs to exactly one recorded payout; none to a void one.
           for (const line of all.filter((row) => row.status === "paid")) {
             expect(recorded.map((payout) => payout.id)).toContain(line.payoutId);
