@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { Badge } from "~/components/admin/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { formatCents, formatDay } from "~/components/admin/format";
 import { ActionLink, EmptyState, PageHeader } from "~/components/admin/page";
@@ -52,6 +54,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           </ActionLink>
         }
       />
+      <StatementsExport />
       {payouts.length === 0 ? (
         <EmptyState icon="send" title="No payouts yet" />
       ) : (
@@ -111,5 +114,34 @@ function VoidForm({ payout, actionData }: { payout: PayoutRow; actionData: Actio
         </SubmitButton>
       </StaffForm>
     </details>
+  );
+}
+
+/**
+ * Every affiliate's statement as one CSV, for a period or for all time: a plain download
+ * form, so the file comes straight from /admin/affiliates/statements.csv.
+ */
+function StatementsExport() {
+  return (
+    <form
+      method="get"
+      action="/admin/affiliates/statements.csv"
+      aria-label="Export every affiliate's statement"
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm"
+    >
+      <p className="w-full font-semibold">Statements of every affiliate (CSV)</p>
+      <label className="flex flex-col gap-1">
+        From
+        <input type="date" name="from" className="rounded-lg border border-stone-300 px-3 py-2" />
+      </label>
+      <label className="flex flex-col gap-1">
+        To
+        <input type="date" name="to" className="rounded-lg border border-stone-300 px-3 py-2" />
+      </label>
+      <button type="submit" className={buttonClasses("secondary")}>
+        <Icon name="download" className="size-4" />
+        Export statements
+      </button>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { e2eAdmin, e2eEditor, startSignedIn } from "../support/staff";
@@ -18,6 +19,15 @@ test("an admin finds Payouts in the navigation and both screens have no axe viol
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
   await expectNoViolations(page);
+  // Every affiliate's statement for a period, as one CSV file.
+  const exporter = page.getByRole("form", { name: "Export every affiliate's statement" });
+  await exporter.getByLabel("From").fill("2026-01-01");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    exporter.getByRole("button", { name: "Export statements" }).click(),
+  ]);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.split(/\r?\n/)[0]).toContain("Balance (USD)");
   await page.getByRole("link", { name: "Record a payout" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Record a payout" })).toBeVisible();
   await expectNoViolations(page);
