@@ -109,3 +109,54 @@ export function Rate({ value, missing }: { value: number | null; missing: string
 }
 
 export const formatRate = (value: number): string => `${Math.round(value * 1000) / 10}%`;
+
+/** A portal table's column: its heading, right-aligned for amounts. */
+export interface PortalColumn {
+  label: string;
+  numeric?: boolean;
+}
+
+/**
+ * The portal's tables (leads, payouts, statement): a scrolling white card with a caption for
+ * assistive technology. `printable` drops the card and tightens the cells on paper.
+ */
+export function PortalTable({
+  caption,
+  columns,
+  className = "",
+  printable = false,
+  children,
+}: {
+  caption: string;
+  columns: readonly PortalColumn[];
+  className?: string;
+  printable?: boolean;
+  children: React.ReactNode;
+}) {
+  const onPaper = (classes: string) => (printable ? ` ${classes}` : "");
+  return (
+    <div
+      className={`overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm${onPaper("print:overflow-visible print:rounded-none print:border-0 print:shadow-none")} ${className}`}
+    >
+      <table className={`w-full text-left text-sm${onPaper("print:text-xs")}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead
+          className={`border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted${onPaper("print:bg-white")}`}
+        >
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-4 py-3 font-semibold${column.numeric ? " text-right" : ""}${onPaper("print:px-2")}`}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import {
   PANEL_CLASSES,
   portalMeta,
   PortalPageHeader,
+  PortalTable,
   StatusBadge,
 } from "~/components/affiliate/portal-blocks";
 import { buttonClasses } from "~/components/ui/button";
@@ -259,42 +260,37 @@ function LeadCards({ leads }: { leads: PortalLead[] }) {
 function LeadTable({ leads }: { leads: PortalLead[] }) {
   const cell = "px-4 py-3 align-top";
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm sm:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your leads</caption>
-        <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted">
-          <tr>
-            {["Received", "Name", "Service", "Status", "Status changed", "Commission"].map(
-              (column) => (
-                <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                  {column}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {leads.map((lead) => (
-            <tr key={lead.id}>
-              <td className={`${cell} whitespace-nowrap`}>{shortDate(lead.receivedOn)}</td>
-              <td className={cell}>
-                <span className="block">{lead.name}</span>
-                {lead.selfReferral && <SelfReferralNote />}
-              </td>
-              <td className={cell}>{lead.service}</td>
-              <td className={cell}>
-                <StatusBadge tone={lead.statusTone}>{lead.statusLabel}</StatusBadge>
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <ChangedOn lead={lead} />
-              </td>
-              <td className={cell}>
-                <CommissionOf lead={lead} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PortalTable
+      caption="Your leads"
+      className="hidden sm:block"
+      columns={[
+        { label: "Received" },
+        { label: "Name" },
+        { label: "Service" },
+        { label: "Status" },
+        { label: "Status changed" },
+        { label: "Commission" },
+      ]}
+    >
+      {leads.map((lead) => (
+        <tr key={lead.id}>
+          <td className={`${cell} whitespace-nowrap`}>{shortDate(lead.receivedOn)}</td>
+          <td className={cell}>
+            <span className="block">{lead.name}</span>
+            {lead.selfReferral && <SelfReferralNote />}
+          </td>
+          <td className={cell}>{lead.service}</td>
+          <td className={cell}>
+            <StatusBadge tone={lead.statusTone}>{lead.statusLabel}</StatusBadge>
+          </td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <ChangedOn lead={lead} />
+          </td>
+          <td className={cell}>
+            <CommissionOf lead={lead} />
+          </td>
+        </tr>
+      ))}
+    </PortalTable>
   );
 }

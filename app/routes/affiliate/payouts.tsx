@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/payouts";
-import { PANEL_CLASSES, portalMeta, PortalPageHeader } from "~/components/affiliate/portal-blocks";
+import {
+  PANEL_CLASSES,
+  portalMeta,
+  PortalPageHeader,
+  PortalTable,
+} from "~/components/affiliate/portal-blocks";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { requireAffiliate } from "~/modules/affiliates/affiliate-guard.server";
@@ -45,46 +50,33 @@ export default function PortalPayoutsPage({ loaderData }: Route.ComponentProps) 
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your payouts</caption>
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Method
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Reference
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {payouts.map((payout) => (
-                <tr key={payout.id}>
-                  <td className="whitespace-nowrap px-4 py-3">{shortDate(payout.paidOn)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                    {formatUsd(payout.amountCents)}
-                  </td>
-                  <td className="px-4 py-3 capitalize">{payout.method}</td>
-                  <td className="px-4 py-3">
-                    {payout.reference ?? (
-                      <>
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">None</span>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PortalTable
+          caption="Your payouts"
+          columns={[
+            { label: "Date" },
+            { label: "Amount", numeric: true },
+            { label: "Method" },
+            { label: "Reference" },
+          ]}
+        >
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td className="whitespace-nowrap px-4 py-3">{shortDate(payout.paidOn)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                {formatUsd(payout.amountCents)}
+              </td>
+              <td className="px-4 py-3 capitalize">{payout.method}</td>
+              <td className="px-4 py-3">
+                {payout.reference ?? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">None</span>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </PortalTable>
       )}
     </>
   );

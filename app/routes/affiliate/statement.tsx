@@ -1,6 +1,11 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/statement";
-import { PANEL_CLASSES, portalMeta, PortalPageHeader } from "~/components/affiliate/portal-blocks";
+import {
+  PANEL_CLASSES,
+  portalMeta,
+  PortalPageHeader,
+  PortalTable,
+} from "~/components/affiliate/portal-blocks";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { requireAffiliate } from "~/modules/affiliates/affiliate-guard.server";
@@ -105,53 +110,39 @@ export default function PortalStatementPage({ loaderData }: Route.ComponentProps
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm print:overflow-visible print:rounded-none print:border-0 print:shadow-none">
-          <table className="w-full text-left text-sm print:text-xs">
-            <caption className="sr-only">Statement lines, oldest first</caption>
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted print:bg-white">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold print:px-2">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold print:px-2">
-                  Description
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold print:px-2">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold print:px-2">
-                  Balance
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {period.from && (
-                <tr>
-                  <td className="whitespace-nowrap px-4 py-3 print:px-2">
-                    {shortDate(period.from)}
-                  </td>
-                  <td className="px-4 py-3 print:px-2">Balance brought forward</td>
-                  <td className="px-4 py-3 print:px-2" />
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums print:px-2">
-                    {formatUsd(statement.openingBalanceCents)}
-                  </td>
-                </tr>
-              )}
-              {lines.map((line, index) => (
-                <tr key={index} className="break-inside-avoid">
-                  <td className="whitespace-nowrap px-4 py-3 print:px-2">{shortDate(line.date)}</td>
-                  <td className="px-4 py-3 print:px-2">{line.description}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums print:px-2">
-                    {formatUsd(line.amountCents)}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums print:px-2">
-                    {formatUsd(line.balanceCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PortalTable
+          caption="Statement lines, oldest first"
+          printable
+          columns={[
+            { label: "Date" },
+            { label: "Description" },
+            { label: "Amount", numeric: true },
+            { label: "Balance", numeric: true },
+          ]}
+        >
+          {period.from && (
+            <tr>
+              <td className="whitespace-nowrap px-4 py-3 print:px-2">{shortDate(period.from)}</td>
+              <td className="px-4 py-3 print:px-2">Balance brought forward</td>
+              <td className="px-4 py-3 print:px-2" />
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums print:px-2">
+                {formatUsd(statement.openingBalanceCents)}
+              </td>
+            </tr>
+          )}
+          {lines.map((line, index) => (
+            <tr key={index} className="break-inside-avoid">
+              <td className="whitespace-nowrap px-4 py-3 print:px-2">{shortDate(line.date)}</td>
+              <td className="px-4 py-3 print:px-2">{line.description}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums print:px-2">
+                {formatUsd(line.amountCents)}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums print:px-2">
+                {formatUsd(line.balanceCents)}
+              </td>
+            </tr>
+          ))}
+        </PortalTable>
       )}
     </>
   );
