@@ -1,7 +1,7 @@
 import { STAFF_STRINGS } from "~/modules/staff/staff-strings";
 
 /**
- * The affiliate portal's strings. SPEC's messages to the letter (docs/REQUIREMENTS.md
+ * The affiliate portal's strings. The required messages to the letter (docs/REQUIREMENTS.md
  * R8.3); the sign-in limits answer with the staff sign-in's words (R8.1), as their numbers
  * are the same (R9.3).
  */

@@ -21,7 +21,7 @@ import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Record a payout | Staff area" }];
 
-/** SPEC's "process payment": a payout to one affiliate (chosen lines) or to several in full. */
+/** "Process payment" (docs/REQUIREMENTS.md R2.13, D8): a payout to one affiliate (chosen lines) or to several in full. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, database } = context.get(runtimeContext);

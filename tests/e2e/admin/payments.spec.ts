@@ -4,7 +4,7 @@ import { expect, test } from "../support/fixtures";
 import { e2eAdmin, e2eEditor, startSignedIn } from "../support/staff";
 
 /**
- * The payout screens (docs/REQUIREMENTS.md D8, SPEC's /admin/payments/new): admins only, in
+ * The payout screens (docs/REQUIREMENTS.md R2.13, D8: /admin/payments/new): admins only, in
  * the navigation, and accessible.
  */
 
