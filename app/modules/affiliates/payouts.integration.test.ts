@@ -207,6 +207,36 @@ describe("recording a payout", () => {
   });
 });
 
+describe("never more than the approved total", () => {
+  it("a line cannot be paid alone while a negative adjustment cancels it (found by the property)", async () => {
+    const partner = await createTestAffiliate(world.deps);
+    const [line] = await approvedLines(partner.id, [50_000]);
+    const first = await pay(partner.id, [line!.id]);
+    if (!first.ok) throw new Error(first.error);
+    // The job left won after payment (an adjustment takes it back), then the payout was voided.
+    const [minus] = await world.database.db
+      .insert(commissions)
+      .values({
+        affiliateId: partner.id,
+        kind: "adjustment",
+        correctsId: line!.id,
+        status: "approved",
+        amountCents: -50_000,
+      })
+      .returning();
+    await voidPayout(world.database, actor, { payoutId: first.payout.id, reason: "Lost" });
+    expect(await pay(partner.id, [line!.id])).toEqual({
+      ok: false,
+      error:
+        "The chosen lines come to more than the affiliate is owed in all ($0.00): choose their negative adjustments too.",
+    });
+    expect(await pay(partner.id, [line!.id, minus!.id])).toEqual({
+      ok: false,
+      error: PAYOUT_MESSAGES.nothingOwed,
+    });
+  });
+});
+
 describe("random histories keep the ledger's rules (property)", () => {
   type Step =
     | { kind: "won"; lead: number; dollars: number }

@@ -33,6 +33,8 @@ export const PAYOUT_MESSAGES = {
     "Some of the chosen commissions are no longer waiting to be paid (paid or voided meanwhile). Look at the list again.",
   nothingOwed: "The chosen lines add up to nothing to pay.",
   belowMinimum: "A payout starts at {minimum} (the minimum payout in settings).",
+  moreThanOwed:
+    "The chosen lines come to more than the affiliate is owed in all ({owed}): choose their negative adjustments too.",
   notFound: "That payout does not exist.",
   alreadyVoid: "That payout is already void.",
 } as const;
@@ -141,6 +143,17 @@ export async function recordPayout(
       }
       const amountCents = payable.reduce((sum, line) => sum + line.amountCents, 0);
       if (amountCents <= 0) throw new Refused(PAYOUT_MESSAGES.nothingOwed);
+      // Never more than the approved total: negative adjustments count against it.
+      const [owed] = await db
+        .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::int` })
+        .from(commissions)
+        .where(
+          and(eq(commissions.affiliateId, input.affiliateId), eq(commissions.status, "approved")),
+        );
+      const owedCents = Number(owed?.cents ?? 0);
+      if (amountCents > owedCents) {
+        throw new Refused(PAYOUT_MESSAGES.moreThanOwed.replace("{owed}", dollars(owedCents)));
+      }
       const [settings] = await db
         .select({ minimum: companySettings.minimumPayoutCents })
         .from(companySettings)
