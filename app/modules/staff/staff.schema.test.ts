@@ -21,6 +21,14 @@ describe("the staff screen's forms", () => {
     });
   });
 
+  it("refuses an address the accounts library would refuse, such as !@../", () => {
+    for (const email of ["!@../", "a@b..c", ".a@example.com", "a@-example.com"]) {
+      expect(errorsOf({ intent: "invite", name: "Dana", email, role: "editor" })).toEqual({
+        email: ["Enter an e-mail address like name@example.com."],
+      });
+    }
+  });
+
   it("treats empty fields as missing, with the same messages", () => {
     expect(errorsOf({ intent: "invite", name: "", email: "", role: "" })).toEqual({
       name: ["Enter their name."],

@@ -1,5 +1,4 @@
 import { z } from "~/modules/platform/zod";
-import { EMAIL_PATTERN } from "~/modules/platform/patterns";
 import { STAFF_ROLES } from "./permissions";
 
 /**
@@ -23,7 +22,9 @@ export const inviteeFields = {
     .toLowerCase()
     .min(1, "Enter their e-mail address.")
     .max(254, "Keep it to 254 characters or fewer.")
-    .regex(EMAIL_PATTERN, "Enter an e-mail address like name@example.com."),
+    // An account's address must pass the accounts library's own check (stricter than a
+    // lead's), or creating the account would fail after the form said it was fine.
+    .pipe(z.email("Enter an e-mail address like name@example.com.")),
 };
 
 export const inviteSchema = z.object({ ...inviteeFields, role });
