@@ -52,6 +52,7 @@ export const DEMO_COMPANY: CompanyProfile = {
   referralByName: "Dana Whitfield",
   notificationEmails: ["leads@lumenbath.example"],
   botProtection: false,
+  analyticsRetentionMonths: 13,
   requireStaffTwoFactor: false,
 };
 

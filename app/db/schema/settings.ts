@@ -67,6 +67,8 @@ export const companySettings = pgTable(
     notificationEmails: jsonb().$type<string[]>().notNull().default([]),
     /** Bot protection (docs/REQUIREMENTS.md R4.2, D5: off by default). */
     botProtection: boolean().notNull().default(false),
+    /** Raw analytics events older than this many months are rolled up into daily totals. */
+    analyticsRetentionMonths: integer().notNull().default(13),
     /** Staff must enrol an authenticator before using the admin area. */
     requireStaffTwoFactor: boolean().notNull().default(false),
     /** The affiliate programme's default commission rule (modules/affiliates/commission-rules.ts). */
