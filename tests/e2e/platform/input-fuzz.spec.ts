@@ -142,6 +142,14 @@ const validLead = {
   agreeToContact: "on",
 };
 
+const SOME_UUID = "00000000-0000-4000-8000-000000000000";
+const PAYMENT = {
+  requestKey: "fuzz-request-key-0001",
+  method: "check",
+  reference: "Check 1001",
+  paidOn: "2026-01-15",
+};
+
 const FORMS: FormTarget[] = [
   { path: "/api/leads", base: validLead, fields: LEAD_POST_FIELDS, staff: false },
   {
@@ -340,6 +348,77 @@ const FORMS: FormTarget[] = [
     fields: ["intent", "entryId"],
     staff: true,
   },
+  {
+    path: "/admin/settings",
+    base: { intent: "commissions", commissionFlatCents: "500", commissionHoldDays: "30" },
+    fields: [
+      "commissionFlatCents",
+      "commissionPercentBasisPoints",
+      "commissionPercentCapCents",
+      "commissionCombination",
+      "commissionMinJobValueCents",
+      "commissionHoldDays",
+    ],
+    staff: true,
+  },
+  {
+    path: "/admin/payments/new",
+    base: { intent: "record", ...PAYMENT, affiliateId: SOME_UUID, commissionIds: SOME_UUID },
+    fields: ["intent", "affiliateId", "commissionIds", ...Object.keys(PAYMENT)],
+    staff: true,
+  },
+  {
+    path: "/admin/payments/new",
+    base: { intent: "record-several", ...PAYMENT, affiliateIds: SOME_UUID },
+    fields: ["affiliateIds", "requestKey", "paidOn"],
+    staff: true,
+  },
+  {
+    path: "/admin/affiliates",
+    base: { intent: "invite", name: "Fuzzed Partner", email: "fuzzed-partner@example.com" },
+    fields: ["intent", "name", "email", "phone", "company", "code"],
+    staff: true,
+  },
+  {
+    path: "/admin/payments",
+    base: { intent: "void", payoutId: SOME_UUID, reason: "Fuzzed" },
+    fields: ["intent", "payoutId", "reason"],
+    staff: true,
+  },
+];
+
+/** The forms of one affiliate's page: its id is only known once the server runs. */
+const affiliateForms = (affiliatePath: string): FormTarget[] => [
+  {
+    path: affiliatePath,
+    base: { intent: "commission-rule", flat: "100", combination: "greater" },
+    fields: ["intent", "flat", "percent", "cap", "combination", "minJobValue"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "commission-rule-clear" },
+    fields: ["intent"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "commission-void", commissionId: SOME_UUID, note: "Fuzzed" },
+    fields: ["commissionId", "note"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "commission-adjust", amount: "-25", note: "Fuzzed" },
+    fields: ["amount", "note"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "code", code: "fuzzed-code" },
+    fields: ["code"],
+    staff: true,
+  },
 ];
 
 /** Filters and ids in the address. */
@@ -370,9 +449,13 @@ const QUERIES: { path: string; params: string[] }[] = [
 ];
 
 test("no form field answers a 5xx, whatever characters it gets", async () => {
-  test.setTimeout(300_000);
-  // A lead for the staff forms that need one.
-  for (const form of FORMS) {
+  test.setTimeout(360_000);
+  const affiliates = await rawRequest(server.baseUrl, "/admin/affiliates", {
+    headers: { Cookie: adminCookie },
+  });
+  const affiliatePath = /\/admin\/affiliates\/[0-9a-f-]{36}/.exec(affiliates.body)?.[0];
+  expect(affiliatePath, "a demo affiliate to fuzz the affiliate page's forms").toBeTruthy();
+  for (const form of [...FORMS, ...affiliateForms(affiliatePath!)]) {
     for (const field of form.fields) {
       await fc.assert(
         fc.asyncProperty(nastyText, async (value) => {
