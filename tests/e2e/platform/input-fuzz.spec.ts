@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
+import { hashPassword } from "better-auth/crypto";
 import { readFileSync } from "node:fs";
 import { randomTestAddress } from "../support/fixtures";
 import { LEAD_FIELDS } from "../../../app/modules/leads/lead-fields";
+import { seedAffiliates } from "../support/affiliates";
 import { rawRequest, staffCookie } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
 import { createStaffAccount, type StaffLogin } from "../support/staff";
@@ -23,15 +25,28 @@ let server: RunningServer;
 let dataDir: string | undefined;
 let admin: StaffLogin;
 let adminCookie: string;
+/** A signed-in affiliate, for the portal's own forms. */
+let partnerCookie: string;
+const PARTNER = {
+  name: "Fuzz Partner",
+  email: "fuzz.partner@partners.example",
+  code: "fuzz-partner",
+  password: "the fuzz partner's long password",
+};
 let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "lumen-fuzz-"));
   admin = createStaffAccount({ DATA_DIR: dataDir }, "fuzz.admin@lumenbath.example", "admin");
+  const { password, ...partner } = PARTNER;
+  seedAffiliates(dataDir, [
+    { ...partner, status: "approved", passwordHash: await hashPassword(password) },
+  ]);
   server = await startServer({ dataDir, env: { TRUST_PROXY: "true" } });
   origin = new URL(server.baseUrl).origin;
   adminCookie = await staffCookie(server.baseUrl, admin);
+  partnerCookie = await affiliateCookie();
 });
 
 test.afterAll(async () => {
@@ -109,12 +124,31 @@ const formBody = (fields: Record<string, string>) =>
     .map(([key, value]) => `${encode(key)}=${encode(value)}`)
     .join("&");
 
+/** Signs the fuzz partner in through the portal's form and returns its Cookie header. */
+async function affiliateCookie(): Promise<string> {
+  const answer = await rawRequest(server.baseUrl, "/affiliate/login", {
+    method: "POST",
+    headers: {
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": randomTestAddress(),
+    },
+    body: new URLSearchParams({ email: PARTNER.email, password: PARTNER.password }).toString(),
+  });
+  if (answer.status !== 302) throw new Error(`The partner's sign-in answered ${answer.status}`);
+  return [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
 interface FormTarget {
   path: string;
   /** Fields sent with every request, besides the one being fuzzed. */
   base: Record<string, string>;
   fields: string[];
-  staff: boolean;
+  /** Whose session it is sent with: an admin's, the fuzz partner's (portal), or none. */
+  staff: boolean | "partner";
   runs?: number;
 }
 
@@ -380,6 +414,19 @@ const FORMS: FormTarget[] = [
     staff: true,
   },
   {
+    path: "/affiliate/profile",
+    base: { intent: "profile", name: "Fuzz Partner", phone: "6175550100" },
+    fields: ["intent", "name", "phone", "company", "payoutDetails"],
+    staff: "partner",
+  },
+  {
+    path: "/affiliate/profile",
+    base: { intent: "password", currentPassword: "wrong", password: "x", confirmPassword: "x" },
+    fields: ["currentPassword", "password", "confirmPassword"],
+    staff: "partner",
+    runs: 3,
+  },
+  {
     path: "/admin/payments",
     base: { intent: "void", payoutId: SOME_UUID, reason: "Fuzzed" },
     fields: ["intent", "payoutId", "reason"],
@@ -465,7 +512,11 @@ test("no form field answers a 5xx, whatever characters it gets", async () => {
               "Content-Type": "application/x-www-form-urlencoded",
               Origin: origin,
               "X-Forwarded-For": randomTestAddress(),
-              ...(form.staff ? { Cookie: adminCookie } : {}),
+              ...(form.staff === "partner"
+                ? { Cookie: partnerCookie }
+                : form.staff
+                  ? { Cookie: adminCookie }
+                  : {}),
             },
             body: formBody({ ...form.base, [field]: value }),
           });
