@@ -1,16 +1,25 @@
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsDaily, analyticsEvents, companySettings, leadStatusChanges } from "~/db/schema";
+import {
+  analyticsDaily,
+  analyticsEvents,
+  auditEvents,
+  companySettings,
+  leadStatusChanges,
+} from "~/db/schema";
 import type { NewAnalyticsEvent, Touch } from "~/db/schema";
-import { ensureCompanySettings } from "~/db/seed";
-import { testDatabaseForFile } from "~/db/test-database.server";
+import type { Actor } from "~/modules/audit/actor";
+import { staffLeadDatabaseForFile } from "~/modules/leads/lead-test-fixtures";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { insertLead } from "~/modules/webhooks/test-support.server";
+import { exportAnalyticsTable } from "./reports-tables.server";
 import { analyticsReport, type AnalyticsReport } from "./reports.server";
 
 /** 10:00 in New York (EST) on Friday, November 20, 2026: "last 7 days" is November 14 to 20. */
 const NOW = new Date("2026-11-20T15:00:00Z");
 
-const database = testDatabaseForFile();
+const actor: Actor = { id: "staff-analytics-1", email: "ana@lumenbath.example", ip: "203.0.113.4" };
+const database = staffLeadDatabaseForFile(actor, "Ana Admin");
 
 function event(at: string, values: Partial<NewAnalyticsEvent> = {}): NewAnalyticsEvent {
   return {
@@ -42,7 +51,6 @@ describe("the analytics report from raw events and leads", () => {
 
   beforeAll(async () => {
     const { db } = database;
-    await ensureCompanySettings(db);
     const visitorA = { visitorId: "visitor-a", sessionId: "session-a1" };
     const visitorB1 = { visitorId: "visitor-b", sessionId: "session-b1" };
     const visitorB2 = { visitorId: "visitor-b", sessionId: "session-b2" };
@@ -53,7 +61,12 @@ describe("the analytics report from raw events and leads", () => {
         ...visitorA,
         path: "/",
         referrerHost: "www.google.com",
-        properties: { utm_source: "google", utm_campaign: "spring", gclid: "abc", screen: "1920x1080" },
+        properties: {
+          utm_source: "google",
+          utm_campaign: "spring",
+          gclid: "abc",
+          screen: "1920x1080",
+        },
       }),
       event("2026-11-20T14:01:00Z", { ...visitorA, path: "/bathrooms" }),
       event("2026-11-20T14:02:00Z", { ...visitorA, name: "form_start", path: "/bathrooms" }),
@@ -347,6 +360,42 @@ describe("the analytics report from raw events and leads", () => {
     expect(lastTouch.figures).toEqual(report.figures);
   });
 
+  it("exports a table as CSV with every row, and audits it", async () => {
+    const { csv, rows } = await exportAnalyticsTable(
+      database.db,
+      actor,
+      { period: "last7", touch: "first" },
+      "closed-loop-sources",
+      NOW,
+    );
+    expect(rows).toBe(3);
+    expect(csv.split("\r\n")).toEqual([
+      "\uFEFFSource,Leads,Won jobs,Won job value (USD)",
+      "google,2,1,12500.00",
+      "direct,1,0,0.00",
+      "facebook.com,1,0,0.00",
+      "",
+    ]);
+    const landing = await exportAnalyticsTable(
+      database.db,
+      actor,
+      { period: "last7", touch: "first" },
+      "landing-pages",
+      NOW,
+    );
+    expect(landing.csv).toContain("Landing page,Sessions,Visitors,Bounce rate (%)\r\n/,2,2,50\r\n");
+    const [audit] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "analytics.export"), eq(auditEvents.actorId, actor.id)));
+    expect(audit?.details).toEqual({
+      table: "closed-loop-sources",
+      period: { from: "2026-11-14", to: "2026-11-20" },
+      touch: "first",
+      rows: 3,
+    });
+  });
+
   it("a longer period takes in the earlier days", () => {
     expect(previous30.figures).toMatchObject({ visitors: 5, sessions: 6, pageViews: 8 });
     expect(previous30.funnel.leads).toBe(5);
@@ -359,7 +408,6 @@ describe("days older than the retention period come from the daily totals", () =
 
   beforeAll(async () => {
     const { db } = database;
-    await ensureCompanySettings(db);
     await db.update(companySettings).set({ analyticsRetentionMonths: 13 });
     // Thirteen months before November 20, 2026: raw events are kept from October 20, 2025.
     const daily = (

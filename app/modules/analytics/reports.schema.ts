@@ -61,7 +61,8 @@ export const analyticsQuerySchema = z
   })
   .superRefine((query, context) => {
     if (query.period !== "custom") return;
-    if (!query.from) context.addIssue({ code: "custom", path: ["from"], message: "Enter a start date" });
+    if (!query.from)
+      context.addIssue({ code: "custom", path: ["from"], message: "Enter a start date" });
     if (!query.to) context.addIssue({ code: "custom", path: ["to"], message: "Enter an end date" });
     if (!query.from || !query.to) return;
     if (query.from > query.to) {
@@ -237,6 +238,7 @@ export function formatPointChange(current: number | null, previous: number | nul
 // The tables the screen shows and exports.
 
 export const ANALYTICS_TABLES = [
+  "summary",
   "daily",
   "pages",
   "landing-pages",
@@ -255,6 +257,21 @@ export const ANALYTICS_TABLES = [
   "closed-loop-affiliates",
 ] as const;
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];
+
+/** What a column holds, so the screen and the CSV each write it their way. */
+export type AnalyticsCellKind = "text" | "day" | "count" | "share" | "cents";
+export type AnalyticsCell = string | number | null;
+
+/** One table of the report, as the screen draws it and the CSV writes it. */
+export interface AnalyticsTableData {
+  name: AnalyticsTable;
+  title: string;
+  caption: string;
+  columns: { label: string; kind: AnalyticsCellKind }[];
+  rows: AnalyticsCell[][];
+  /** Shown under the table (what the figures leave out). */
+  note?: string;
+}
 
 export const analyticsTableSchema = z.enum(ANALYTICS_TABLES, {
   error: "Choose a table the analytics screen shows",
