@@ -1,7 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/analytics";
-import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-bar";
 import { formatCents, formatDay, formatShare } from "~/components/admin/format";
 import { PageHeader, Panel, StatCard } from "~/components/admin/page";
@@ -29,10 +28,12 @@ import { requireStaff } from "~/modules/staff/guard.server";
 
 // recharts loads with the first chart this screen draws, never with another screen.
 const DailyChart = lazy(() =>
-  import("~/components/charts/analytics-charts").then((charts) => ({ default: charts.DailyChart })),
+  import("~/components/charts/analytics-charts.client").then((charts) => ({
+    default: charts.DailyChart,
+  })),
 );
 const FunnelChart = lazy(() =>
-  import("~/components/charts/analytics-charts").then((charts) => ({
+  import("~/components/charts/analytics-charts.client").then((charts) => ({
     default: charts.FunnelChart,
   })),
 );
@@ -289,35 +290,60 @@ function CsvLink({ table, query }: { table: AnalyticsTableData; query: Analytics
   );
 }
 
+/**
+ * A table of the report with its caption. Narrower than the staff lists' DataTable (no
+ * minimum width), so two fit side by side without scrolling.
+ */
 function ReportTable({ table }: { table: AnalyticsTableData }) {
   return (
     <>
-      <DataTable caption={table.caption} columns={table.columns.map((column) => column.label)}>
-        {table.rows.length === 0 ? (
-          <tr>
-            <td className={`${cellClass} text-muted`} colSpan={table.columns.length}>
-              Nothing in this period.
-            </td>
-          </tr>
-        ) : (
-          table.rows.map((row, index) => (
-            <tr key={index}>
-              {row.map((value, column) => (
-                <td
-                  key={column}
-                  className={`${cellClass} ${
-                    table.columns[column]!.kind === "text"
-                      ? "max-w-xs break-all"
-                      : "whitespace-nowrap tabular-nums"
-                  }`}
+      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{table.caption}</caption>
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted">
+            <tr>
+              {table.columns.map((column) => (
+                <th
+                  key={column.label}
+                  scope="col"
+                  className={`px-3 py-2 font-semibold ${column.kind === "text" ? "" : "text-right"}`}
                 >
-                  {formatCell(value, table.columns[column]!.kind)}
-                </td>
+                  {column.label}
+                </th>
               ))}
             </tr>
-          ))
-        )}
-      </DataTable>
+          </thead>
+          <tbody className="divide-y divide-stone-200">
+            {table.rows.length === 0 ? (
+              <tr>
+                <td className="px-3 py-2 text-muted" colSpan={table.columns.length}>
+                  Nothing in this period.
+                </td>
+              </tr>
+            ) : (
+              table.rows.map((row, index) => (
+                <tr key={index}>
+                  {row.map((value, column) => {
+                    const kind = table.columns[column]!.kind;
+                    return (
+                      <td
+                        key={column}
+                        className={`px-3 py-2 align-top ${
+                          kind === "text"
+                            ? "break-all"
+                            : "whitespace-nowrap text-right tabular-nums"
+                        }`}
+                      >
+                        {formatCell(value, kind)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
       {table.note && <p className="mt-2 text-xs text-muted">{table.note}</p>}
     </>
   );

@@ -14,7 +14,8 @@ import {
 /**
  * The analytics screen's charts, drawn with recharts. Loaded on first use by that screen
  * alone (React.lazy), in a chunk of their own that no other screen and no public page
- * loads (vite.config.ts, docs/decisions/007-script-budget.md). The same figures are in a
+ * loads (vite.config.ts, docs/decisions/007-script-budget.md); a `.client` module, so the
+ * server's bundle never carries recharts. The same figures are in a
  * table beside each chart, so the drawing itself is hidden from assistive technology.
  */
 
@@ -39,7 +40,11 @@ export function DailyChart({ series }: { series: DailyPoint[] }) {
   return (
     <div aria-hidden="true" className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={series} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <AreaChart
+          accessibilityLayer={false}
+          data={series}
+          margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+        >
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
           <XAxis
             dataKey="day"
@@ -84,7 +89,12 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   return (
     <div aria-hidden="true" className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={steps} layout="vertical" margin={{ top: 0, right: 24, bottom: 0, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={steps}
+          layout="vertical"
+          margin={{ top: 0, right: 24, bottom: 0, left: 8 }}
+        >
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} stroke={INK} fontSize={12} />
           <YAxis type="category" dataKey="label" stroke={INK} fontSize={12} width={120} />
