@@ -121,9 +121,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       </p>
 
       <section aria-labelledby="figures-heading" className="mb-6">
-        <h2 id="figures-heading" className="mb-3 font-sans text-lg font-semibold">
-          Figures
-        </h2>
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="figures-heading" className="font-sans text-lg font-semibold">
+            Figures
+          </h2>
+          <CsvLink table={table("summary")} query={query} />
+        </div>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           <StatCard
             label="Visitors"
@@ -148,7 +151,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <StatCard
             label="Bots"
             value={bots.events.toLocaleString("en-US")}
-            hint={`Bot events, ${bots.visitors} bot ${bots.visitors === 1 ? "visitor" : "visitors"}; not in the other figures. ${countHint(bots.events, previousBots.events)}`}
+            hint={`Bot events from ${bots.visitors} bot ${bots.visitors === 1 ? "visitor" : "visitors"}, kept out of every other figure. ${countHint(bots.events, previousBots.events)}`}
           />
         </div>
       </section>
@@ -256,17 +259,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
-
-      <p className="text-sm">
-        <CsvLink table={table("summary")} query={query} />
-      </p>
     </>
   );
 }
 
-/** "+25% on the period before (12)". */
-const countHint = (current: number, previous: number) =>
-  `${formatChange(current, previous)} on the period before (${previous.toLocaleString("en-US")})`;
+/** "+25% on the period before (12)"; "None in the period before". */
+function countHint(current: number, previous: number): string {
+  if (previous === 0) return "None in the period before";
+  return `${formatChange(current, previous)} on the period before (${previous.toLocaleString("en-US")})`;
+}
 
 function TablePanel({ table, query }: { table: AnalyticsTableData; query: AnalyticsQuery }) {
   return (
