@@ -39,6 +39,10 @@ describe("the analytics period", () => {
     expect(parse("period=custom&from=2026-02-30&to=2026-03-01").errors.from).toBe(
       "Enter a date that exists",
     );
+    expect(parse("period=custom&from=9999-12-31&to=9999-12-31").errors).toEqual({
+      from: "Enter a date from 2000 to 2999",
+      to: "Enter a date from 2000 to 2999",
+    });
   });
 
   it("explains a refused value and falls back to the default period, keeping the touch", () => {

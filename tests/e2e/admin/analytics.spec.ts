@@ -70,6 +70,12 @@ test("an admin reads the figures, changes the period and downloads a table", asy
   const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
   expect(lines[0]).toBe("Page,Page views,Visitors,Sessions");
   expect(lines).toContain(`${E2E_ANALYTICS_PATH},3,2,2`);
+
+  // A table or period that cannot be read is refused, never answered with another one.
+  for (const query of ["table=secrets", "table=pages&period=custom&from=9999-12-31"]) {
+    const refused = await page.request.get(`/admin/analytics/export.csv?${query}`);
+    expect(refused.status(), query).toBe(400);
+  }
 });
 
 test.describe("an editor", () => {
