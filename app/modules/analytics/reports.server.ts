@@ -15,17 +15,17 @@ import {
 } from "./reports.schema";
 
 /**
- * The staff analytics screen's figures (docs/REQUIREMENTS.md D5): what people did on the
- * site in a period and the period before of equal length, and what became of the leads.
+ * The staff analytics screen's figures (docs/REQUIREMENTS.md R14.5): what people did on
+ * the site in a period and the period before of equal length, and what became of the leads.
  *
  * Sources of truth:
  * - analytics_events (raw events) for the days still kept in full;
  * - analytics_daily for days older than the retention period
- *   (company_settings.analyticsRetentionMonths), whose raw events are gone;
+ *   (company_settings.analyticsRetentionMonths, R14.6), whose raw events are gone;
  * - leads and lead_status_changes for leads, appointments and won jobs.
  *
- * Bots (is_bot) are counted apart and never in any other figure. Days are calendar days in
- * the company's time zone. Plain SQL that PGlite and PostgreSQL both run.
+ * Bots (is_bot) are counted apart and never in any other figure (R14.4). Days are calendar
+ * days in the company's time zone. Plain SQL that PGlite and PostgreSQL both run.
  *
  * Days read from analytics_daily are approximations: a daily row counts distinct visitors
  * and sessions within one day AND one combination of page, referrer, campaign, device and

@@ -61,7 +61,7 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     group: "overview",
   },
   {
-    // First-party analytics (docs/REQUIREMENTS.md D5): visits, sources and closed-loop
+    // First-party analytics (docs/REQUIREMENTS.md R14.5): visits, sources and closed-loop
     // revenue, for admins alone like the leads they are built on.
     area: "analytics",
     path: "/admin/analytics",

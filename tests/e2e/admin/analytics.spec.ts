@@ -5,7 +5,7 @@ import { expect, test } from "../support/fixtures";
 import { e2eAdmin, e2eEditor, startSignedIn } from "../support/staff";
 
 /**
- * The analytics screen (docs/REQUIREMENTS.md D5): admins only, in the navigation, its
+ * The analytics screen (docs/REQUIREMENTS.md R14.5): admins only, in the navigation, its
  * period chosen in the URL, every table downloadable as CSV, and accessible.
  */
 

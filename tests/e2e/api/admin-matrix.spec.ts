@@ -71,7 +71,7 @@ test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/redirects", "/admin/redirects/export"]),
   );
-  // Admin-only screens and their downloads (docs/REQUIREMENTS.md D5).
+  // Admin-only screens and their downloads (docs/REQUIREMENTS.md R14.5).
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/analytics", "/admin/analytics/export.csv"]),
   );
