@@ -14,6 +14,8 @@ export default [
   route("admin/set-password", "routes/admin/set-password.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
+    route("admin/analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/export", "routes/admin/leads-export.ts"),
     route("admin/leads/spam", "routes/admin/spam.tsx"),

@@ -476,6 +476,8 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/audit", params: ["action", "before"] },
   { path: "/admin/mail", params: ["status", "message", "before"] },
   { path: "/admin/dashboard", params: ["inbox"] },
+  { path: "/admin/analytics", params: ["period", "from", "to", "touch"] },
+  { path: "/admin/analytics/export.csv", params: ["table", "period", "from", "to", "touch"] },
   { path: "/admin/set-password", params: ["token"] },
   { path: "/admin/login", params: ["returnTo"] },
   { path: "/affiliate/login", params: ["returnTo"] },
