@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
+import { EVENTS_ENDPOINT } from "~/modules/analytics/event-catalogue";
 import { isAcceptableText } from "./text";
 
 /** Shown (or sent as JSON) when a request carries text no person could have typed. */
@@ -33,8 +34,17 @@ function urlIsAcceptable(url: URL): boolean {
   return pathOk && allAcceptable([...url.searchParams].flat());
 }
 
+/**
+ * Routes that take a compressed body decode it and check its text themselves (the
+ * analytics endpoint, app/modules/analytics/ingest.server.ts); elsewhere a compressed body
+ * is checked as it arrived.
+ */
+const DECODES_ITS_BODY = new Set([EVENTS_ENDPOINT]);
+
 async function bodyIsAcceptable(request: Request): Promise<boolean> {
   if (BODYLESS.has(request.method) || !request.body) return true;
+  const encoding = request.headers.get("content-encoding")?.trim().toLowerCase() ?? "identity";
+  if (encoding !== "identity" && DECODES_ITS_BODY.has(new URL(request.url).pathname)) return true;
   const type = request.headers.get("content-type")?.toLowerCase() ?? "";
   const copy = request.clone();
   try {
