@@ -63,7 +63,10 @@ export function parseCountryTable(csv: string): Range[] {
 }
 
 /** The country of an address in a sorted table (binary search), or undefined. */
-export function countryIn(ranges: readonly Range[], address: string | undefined): string | undefined {
+export function countryIn(
+  ranges: readonly Range[],
+  address: string | undefined,
+): string | undefined {
   if (!address || ranges.length === 0) return undefined;
   const value = addressValue(address);
   if (value === undefined) return undefined;
@@ -89,7 +92,10 @@ const tables = new Map<string, Range[]>();
  * The country of an address from the table at `csvPath` (read on first use and kept);
  * undefined without a table, or when the file cannot be read (the events are still kept).
  */
-export function countryOf(csvPath: string | undefined, address: string | undefined): string | undefined {
+export function countryOf(
+  csvPath: string | undefined,
+  address: string | undefined,
+): string | undefined {
   if (!csvPath || !address) return undefined;
   let table = tables.get(csvPath);
   if (!table) {

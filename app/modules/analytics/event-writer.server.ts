@@ -83,7 +83,10 @@ export class EventWriter {
     // Whole requests only, so one request's events are stored together or not at all.
     const taken: Waiting[] = [];
     let rows = 0;
-    while (this.waiting.length > 0 && (rows === 0 || rows + this.waiting[0]!.rows.length <= this.maxRows)) {
+    while (
+      this.waiting.length > 0 &&
+      (rows === 0 || rows + this.waiting[0]!.rows.length <= this.maxRows)
+    ) {
       const next = this.waiting.shift()!;
       taken.push(next);
       rows += next.rows.length;

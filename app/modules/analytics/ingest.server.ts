@@ -213,7 +213,10 @@ function propertiesOf(event: TrackedEvent): Record<string, EventPropertyValue> {
   for (const [key, value] of Object.entries(event.props ?? {})) {
     const name = clip(key, EVENT_LIMITS.propertyName);
     if (!name) continue;
-    entries.push([name, typeof value === "string" ? clip(value, EVENT_LIMITS.stringProperty) : value]);
+    entries.push([
+      name,
+      typeof value === "string" ? clip(value, EVENT_LIMITS.stringProperty) : value,
+    ]);
   }
   if (event.name === "page_view") {
     if (event.search) {
