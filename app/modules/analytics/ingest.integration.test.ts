@@ -63,7 +63,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request("https://www.lumenbath.example/api/events", {
     method: "POST",
     headers: { "content-type": "application/json", "user-agent": CHROME, ...headers },
-    body: raw,
+    body: typeof raw === "string" ? raw : new Blob([new Uint8Array(raw)]),
   });
 }
 
@@ -158,7 +158,7 @@ describe("POST /api/events", () => {
   });
 
   it("stores nothing for Do-Not-Track or Global Privacy Control, and says 204", async () => {
-    for (const header of [{ dnt: "1" }, { "sec-gpc": "1" }]) {
+    for (const header of [{ dnt: "1" }, { "sec-gpc": "1" }] as Record<string, string>[]) {
       const response = await ingestEvents(post(batch(), header), services());
       expect(response.status).toBe(204);
     }
