@@ -79,6 +79,10 @@ async function boot(config: Config): Promise<Runtime> {
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
       allowPrivateWebhookTargets: config.webhookAllowPrivateTargets,
+      posthog:
+        config.posthogHost && config.posthogApiKey
+          ? { host: config.posthogHost, apiKey: config.posthogApiKey }
+          : undefined,
     });
     await ensureFirstAdmin({
       database,
