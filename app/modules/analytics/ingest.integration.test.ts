@@ -254,9 +254,7 @@ describe("POST /api/events", () => {
 
   it("answers 503 when the events cannot be stored", async () => {
     const failing = {
-      insert: () => ({
-        values: () => Promise.reject(new Error("connection lost")),
-      }),
+      execute: () => Promise.reject(new Error("connection lost")),
     } as unknown as typeof database.db;
     const response = await ingestEvents(
       post(batch()),
