@@ -211,6 +211,20 @@ describe("POST /api/events", () => {
     expect(counter?.total).toBe(1);
   });
 
+  it("counts concurrent batches of one address exactly, together with others'", async () => {
+    const one = services({ batchesPerMinute: 5 });
+    const other = services({ batchesPerMinute: 5 });
+    const responses = await Promise.all([
+      ...Array.from({ length: 12 }, () => ingestEvents(post(batch()), one)),
+      ...Array.from({ length: 3 }, () => ingestEvents(post(batch()), other)),
+    ]);
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.slice(0, 12).filter((status) => status === 204)).toHaveLength(5);
+    expect(statuses.slice(0, 12).filter((status) => status === 429)).toHaveLength(7);
+    expect(statuses.slice(12)).toEqual([204, 204, 204]);
+    expect(await storedRows()).toHaveLength(8);
+  });
+
   it("takes sendBeacon's text/plain and a gzip body", async () => {
     const text = await ingestEvents(
       post(JSON.stringify(batch()), { "content-type": "text/plain;charset=UTF-8" }),

@@ -3,13 +3,13 @@ import type { Database } from "~/db/client.server";
 import type { EventPropertyValue, NewAnalyticsEvent } from "~/db/schema";
 import { trackingParamsFromUrl } from "~/modules/attribution/tracking";
 import type { Logger } from "~/modules/platform/logger.server";
-import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
 import { isAcceptableText, singleLine } from "~/modules/platform/text";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { BLOCK_TITLE, refusedByProtection } from "./bot-check.server";
 import { requestEnrichment, type RequestEnrichment } from "./enrich.server";
 import { EVENT_LIMITS } from "./event-catalogue";
 import type { EventWriter } from "./event-writer.server";
+import { rateLimitBatcherFor } from "./rate-limit-batch.server";
 import { eventBatchSchema, type EventBatch, type TrackedEvent } from "./events.schema";
 
 /**
@@ -91,12 +91,11 @@ export async function ingestEvents(request: Request, services: IngestServices): 
 
   const now = services.now ?? new Date();
   try {
-    const limit = await hitRateLimit(
-      services.db,
-      `analytics:${services.ip ?? "unknown"}`,
-      { limit: services.batchesPerMinute, windowMs: EVENTS_WINDOW_MS } satisfies RateLimit,
-      now,
-    );
+    const limiter = rateLimitBatcherFor(services.db, {
+      limit: services.batchesPerMinute,
+      windowMs: EVENTS_WINDOW_MS,
+    });
+    const limit = await limiter.hit(`analytics:${services.ip ?? "unknown"}`, now);
     if (!limit.allowed) {
       return answer(429, EVENT_ERRORS.tooMany, {
         "Retry-After": String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))),
