@@ -44,7 +44,8 @@ const DECODES_ITS_BODY = new Set([EVENTS_ENDPOINT]);
 async function bodyIsAcceptable(request: Request): Promise<boolean> {
   if (BODYLESS.has(request.method) || !request.body) return true;
   const encoding = request.headers.get("content-encoding")?.trim().toLowerCase() ?? "identity";
-  if (encoding !== "identity" && DECODES_ITS_BODY.has(new URL(request.url).pathname)) return true;
+  const path = new URL(request.url).pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  if (encoding !== "identity" && DECODES_ITS_BODY.has(path)) return true;
   const type = request.headers.get("content-type")?.toLowerCase() ?? "";
   const copy = request.clone();
   try {
