@@ -6,6 +6,8 @@ export default [
   route("rss.xml", "routes/_seo/rss.xml.ts"),
   // Uploaded images, outside both layouts: bytes only, for staff and visitors alike.
   route("media/:imageId/:file", "routes/media.ts"),
+  // The analytics tracker's batches (docs/REQUIREMENTS.md R7.4): JSON in, 204 out.
+  route("api/events", "routes/api/events.ts"),
 
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
