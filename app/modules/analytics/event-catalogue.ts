@@ -65,3 +65,27 @@ export const ANALYTICS_SESSION_COOKIE = "lm_asid";
 export const ANALYTICS_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export const EVENTS_ENDPOINT = "/api/events";
+
+/** The ad-click ids a page view keeps from its address, in the order reports list them. */
+export const CLICK_ID_PARAMS = [
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "li_fat_id",
+] as const;
+
+/**
+ * What a page view keeps of its address's query (never the rest, which may carry personal
+ * data): the campaign parameters and the click ids, besides the lead's tracking parameters.
+ */
+export const PAGE_VIEW_URL_PARAMS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  ...CLICK_ID_PARAMS,
+] as const;

@@ -70,7 +70,8 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 const pageView = (overrides: Record<string, unknown> = {}) => ({
   name: "page_view",
   path: "/bathrooms",
-  search: "?utm_source=google&utm_medium=cpc&gclid=abc123&email=robin%40example.com",
+  search:
+    "?utm_source=google&utm_medium=cpc&utm_term=walk-in+shower&gclid=abc123&msclkid=ms9&email=robin%40example.com",
   hash: "#gallery",
   referrer: "https://www.google.com/search?q=bathrooms",
   screen: "1280x800",
@@ -115,7 +116,9 @@ describe("POST /api/events", () => {
       properties: {
         utm_source: "google",
         utm_medium: "cpc",
+        utm_term: "walk-in shower",
         gclid: "abc123",
+        msclkid: "ms9",
         hash: "#gallery",
         screen: "1280x800",
       },

@@ -7,7 +7,7 @@ import { isAcceptableText, singleLine } from "~/modules/platform/text";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { BLOCK_TITLE, refusedByProtection } from "./bot-check.server";
 import { requestEnrichment, type RequestEnrichment } from "./enrich.server";
-import { EVENT_LIMITS } from "./event-catalogue";
+import { EVENT_LIMITS, PAGE_VIEW_URL_PARAMS } from "./event-catalogue";
 import type { EventWriter } from "./event-writer.server";
 import { rateLimitBatcherFor } from "./rate-limit-batch.server";
 import { eventBatchSchema, type EventBatch, type TrackedEvent } from "./events.schema";
@@ -225,8 +225,15 @@ function propertiesOf(event: TrackedEvent): Record<string, EventPropertyValue> {
       } catch {
         // Not a query string: no tracking parameters.
       }
-      for (const [key, value] of Object.entries(trackingParamsFromUrl(params))) {
-        entries.push([key, value]);
+      const kept = trackingParamsFromUrl(params) as Record<string, string | undefined>;
+      for (const key of PAGE_VIEW_URL_PARAMS) {
+        const value = params.get(key);
+        if (kept[key] === undefined && value && isAcceptableText(value)) {
+          kept[key] = clip(value, 500) || undefined;
+        }
+      }
+      for (const [key, value] of Object.entries(kept)) {
+        if (value !== undefined) entries.push([key, value]);
       }
     }
     const hash = event.hash ? clip(event.hash, EVENT_LIMITS.url) : "";

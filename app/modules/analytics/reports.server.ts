@@ -1,3 +1,4 @@
+import { CLICK_ID_PARAMS } from "./event-catalogue";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { companySettings } from "~/db/schema";
@@ -43,17 +44,6 @@ const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone
 /** How many rows a breakdown shows on the screen; the CSV has them all (up to this). */
 export const SCREEN_ROWS = 20;
 export const EXPORT_ROWS = 5_000;
-
-/** The click ids the tracker keeps from a landing URL, in the order the screen lists them. */
-export const CLICK_ID_PARAMS = [
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "fbclid",
-  "msclkid",
-  "ttclid",
-  "li_fat_id",
-] as const;
 
 /** Where each figure of a period comes from: daily totals for its oldest days, raw events after. */
 export interface PeriodSources {

@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Transaction } from "~/db/client.server";
 import { analyticsEvents, leads, type CompanySettings, type Lead, type Touch } from "~/db/schema";
 import type { BotVerdict } from "~/modules/analytics/bot-score";
+import type { RequestEnrichment } from "~/modules/analytics/enrich.server";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
 import { findCreditedAffiliate, isSelfReferral } from "~/modules/affiliates/referrals.server";
 import { getVisitorTouches } from "~/modules/attribution/touches.server";
@@ -33,7 +34,12 @@ export interface LeadOrigin {
    * The tracker's visitor and session ids for the analytics record; absent when the
    * visitor opted out or asks not to be tracked (docs/decisions/013).
    */
-  analytics?: { visitorId: string | undefined; sessionId: string | undefined };
+  analytics?: {
+    visitorId: string | undefined;
+    sessionId: string | undefined;
+    /** The request's device, browser, system and country (never its address). */
+    enrichment?: Pick<RequestEnrichment, "device" | "browser" | "os" | "country">;
+  };
   /** What the request says of a bot (docs/REQUIREMENTS.md R9.2). */
   bot?: BotVerdict;
   ip: string | undefined;
@@ -99,6 +105,7 @@ export async function storeLead(
   await tx.db.insert(analyticsEvents).values({
     name: "contact_form_submission",
     path: origin.pagePath ?? null,
+    ...origin.analytics?.enrichment,
     visitorId: origin.analytics?.visitorId ?? null,
     sessionId: origin.analytics?.sessionId ?? null,
     isBot: origin.bot?.isBot ?? false,

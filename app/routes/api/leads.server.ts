@@ -1,6 +1,7 @@
 import { parseCookie } from "cookie";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { analyticsIdentity } from "~/modules/analytics/analytics-identity.server";
+import { requestEnrichment } from "~/modules/analytics/enrich.server";
 import {
   BLOCK_EXPLANATION,
   BLOCK_TITLE,
@@ -33,11 +34,15 @@ function requestFacts(request: Request, context: Context) {
   const { config } = context.get(runtimeContext);
   const cookies = parseCookie(request.headers.get("cookie") ?? "");
   const visitor = cookies[VISITOR_COOKIE];
+  const ip = clientIp(request, context.get(socketAddressContext), config.trustProxy);
   return {
-    ip: clientIp(request, context.get(socketAddressContext), config.trustProxy),
+    ip,
     userAgent: request.headers.get("user-agent") ?? undefined,
     visitorId: isVisitorId(visitor) ? visitor : undefined,
-    analytics: analyticsIdentity(request),
+    analytics: {
+      ...analyticsIdentity(request),
+      enrichment: requestEnrichment(request, { ip, countryCsv: config.analyticsCountryCsv }),
+    },
     bot: requestVerdict(request),
     cookieAffiliate: cookies[AFFILIATE_COOKIE],
     cookieTracking: cleanTrackingParams({

@@ -98,10 +98,10 @@ test("each section saves, shows on the public site at once and is audited", asyn
   await save(page, notifications, "Notification e-mails: nothing had changed.");
 
   const security = section(page, "Protection");
-  // Assistive technology reads the switch's "Not active yet" note with it.
+  // Assistive technology reads the switch's note (what it does) with it.
   await expect(
     security.getByRole("checkbox", { name: /Bot protection/ }),
-  ).toHaveAccessibleDescription(/Not active yet/);
+  ).toHaveAccessibleDescription(/Access Restricted screen/);
   await security.getByRole("checkbox", { name: /Bot protection/ }).check();
   const retention = security.getByLabel("Keep analytics events (months)");
   await expect(retention).toHaveValue("13");

@@ -274,7 +274,7 @@ test("/thank-you greets by name only under the server's signature", async () => 
   expect(replay.headers.location).toBe("/thank-you");
 });
 
-test("the settings screen says the bot-protection switch is not active yet", async () => {
+test("the settings screen says what the bot-protection switch does", async () => {
   const settings = await asStaff(admin, "/admin/settings");
-  expect(settings.body).toContain("Not active yet");
+  expect(settings.body).toContain("bot score is 0.7 or more");
 });

@@ -11,7 +11,7 @@ export function SecuritySection(props: SectionProps) {
         <FormCheckbox
           field={fields.botProtection}
           label="Bot protection: turn away visitors the bot check is confident are automated (search engines are always let in)."
-          note="Not active yet: the bot check is not part of this version, so this switch is stored but turns nobody away."
+          note="When on, a visitor whose bot score is 0.7 or more sees an Access Restricted screen, and their consultation requests go to the spam folder instead of the leads. Bots are kept out of the analytics either way."
         />
         <FormCheckbox
           field={fields.requireStaffTwoFactor}
