@@ -20,7 +20,9 @@ export function AnalyticsMount() {
         .then((check) => check.detectBot())
         .then(publishBotDetection, (error: unknown) =>
           publishBotDetection({ ...BOT_DETECTION_LOADING, isLoading: false, error: String(error) }),
-        );
+        )
+        // Marked for tests and monitoring to wait on, as data-hydrated is.
+        .finally(() => (document.documentElement.dataset.botChecked = "true"));
     };
     if (typeof requestIdleCallback === "function") {
       requestIdleCallback(start, { timeout: TRACKER_TIMINGS.idleTimeoutMs });
