@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { gunzipSync } from "node:zlib";
+import { e2ePartner, signInPartner } from "../support/affiliate";
 import { expect, test } from "../support/fixtures";
 
 /**
@@ -106,7 +107,7 @@ test("page views with the landing's UTM parameters, two client-side navigations 
     .toMatchObject({ isBot: true, botType: "automation" });
 });
 
-test("a quote request, the form's start and the service chosen, with no personal data", async ({
+test("a quote request, the form's start, the service chosen and a service link, with no personal data", async ({
   page,
 }) => {
   const batches = await captureBatches(page);
@@ -119,12 +120,24 @@ test("a quote request, the form's start and the service chosen, with no personal
   await form.getByRole("textbox", { name: /^First name/ }).fill("Jordan");
   await form.getByRole("combobox", { name: /^Service/ }).selectOption("Bathroom Remodeling");
   await form.getByRole("textbox", { name: /^Last name/ }).fill("Rivera");
+  await page.getByRole("link", { name: "Learn more about complete bathroom remodels" }).click();
+  await page.waitForURL("**/bathrooms");
 
   await expect
     .poll(() => names(batches), { timeout: 15_000 })
-    .toEqual(["page_view", "quote_request", "form_start", "service_interest"]);
+    .toEqual([
+      "page_view",
+      "quote_request",
+      "form_start",
+      "service_interest",
+      "service_interest",
+      "page_view",
+    ]);
   const events = batches.flatMap((batch) => batch.events);
-  expect(events[3].props).toEqual({ service: "Bathroom Remodeling" });
+  expect(events[3]).toMatchObject({ path: "/", props: { service: "Bathroom Remodeling" } });
+  // A service page's link, clicked on the home page.
+  expect(events[4]).toMatchObject({ path: "/", props: { service: "Complete bathroom remodels" } });
+  expect(events[5]).toMatchObject({ path: "/bathrooms" });
   expect(JSON.stringify(batches)).not.toMatch(/Jordan|Rivera/);
 });
 
@@ -182,4 +195,18 @@ test.describe("Do-Not-Track", () => {
     expect(cookies.map((cookie) => cookie.name)).not.toContain("lm_aid");
     expect(cookies.map((cookie) => cookie.name)).not.toContain("lm_asid");
   });
+});
+
+test("a partner's sign-in is counted, with who signed in (an account id, no e-mail)", async ({
+  page,
+}) => {
+  const batches = await captureBatches(page);
+  const partner = e2ePartner("approved", "desktop");
+  await signInPartner(page, partner);
+  await expect
+    .poll(() => names(batches).filter((name) => name !== "page_view"), { timeout: 15_000 })
+    .toEqual(["affiliate_login", "identify"]);
+  const identify = batches.flatMap((batch) => batch.events).find((e) => e.name === "identify");
+  expect(identify?.props).toEqual({ kind: "affiliate", id: expect.stringMatching(/^[\w-]{8,}$/) });
+  expect(JSON.stringify(batches)).not.toContain(partner.email);
 });

@@ -140,7 +140,8 @@ export function startTracker(): void {
   };
 
   const receive = (event: QueuedEvent) => {
-    if (!allowed()) return;
+    // The staff area is not counted: only who signs in to it (R7.4's "identify user").
+    if (!allowed() || (/^\/admin(\/|$)/.test(event.path) && event.name !== "identify")) return;
     const now = Date.now();
     const taken = takeToken(bucket, now, T.eventsPerSecond, T.burst);
     bucket = taken.bucket;
