@@ -90,7 +90,8 @@ async function post(json: string): Promise<number> {
     headers,
     body,
     keepalive: true,
-    signal: AbortSignal.timeout(T.requestTimeoutMs),
+    // Browsers without AbortSignal.timeout (before Safari 16) wait for the answer.
+    signal: AbortSignal.timeout?.(T.requestTimeoutMs),
   });
   return answer.status;
 }
