@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expectNoViolations } from "../support/axe";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -54,6 +55,7 @@ test("an automated browser sees 'Access Restricted' with 'Try Again', which chec
   await expect(heading).toBeFocused();
   await expect(page.getByText("could not confirm this visit came from a person")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expectNoViolations(page);
 
   const retry = page.getByRole("button", { name: "Try Again" });
   await expect(retry).toBeVisible();
