@@ -43,6 +43,14 @@ async function captureBatches(page: Page): Promise<SentBatch[]> {
   return batches;
 }
 
+/**
+ * Waits for the tracker's first batch: clicks and the form's events are heard once the
+ * tracker has loaded (when the page is idle), so the test acts like a visitor who reads first.
+ */
+async function trackerStarted(batches: SentBatch[]) {
+  await expect.poll(() => batches.length, { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
 const names = (batches: SentBatch[]) => batches.flatMap((batch) => batch.events.map((e) => e.name));
 
 /** A tel: link would hand the page to the system's dialler: the click is counted, then stopped. */
@@ -61,11 +69,13 @@ test("page views with the landing's UTM parameters, two client-side navigations 
   const batches = await captureBatches(page);
   await page.goto("/?utm_source=newsletter&utm_campaign=spring");
   await keepTelLinksOnPage(page);
+  await trackerStarted(batches);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Bathrooms", exact: true }).click();
-  await page.waitForURL("**/bathrooms");
+  // The new page is drawn (its title with it) before the next click: that is when it counts.
+  await expect(page).toHaveTitle(/Bathroom Remodeling in Boston/);
   await nav.getByRole("link", { name: "Reviews", exact: true }).click();
-  await page.waitForURL("**/reviews");
+  await expect(page).toHaveTitle(/Customer Reviews/);
   await page.getByTestId("top-bar").getByRole("link", { name: "(617) 555-0142" }).click();
 
   await expect
@@ -112,6 +122,7 @@ test("a quote request, the form's start, the service chosen and a service link, 
 }) => {
   const batches = await captureBatches(page);
   await page.goto("/");
+  await trackerStarted(batches);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Get a Quote" })
