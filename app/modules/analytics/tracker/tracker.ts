@@ -151,6 +151,11 @@ export function startTracker(): void {
       return;
     }
     keepIds(now);
+    // A longer address would have the server refuse the whole batch.
+    for (const key of ["path", "search", "hash", "referrer"] as const) {
+      const value = event[key];
+      if (value) event[key] = value.slice(0, EVENT_LIMITS.url);
+    }
     if (event.name === "page_view") {
       formStarted = false;
       event.screen = `${screen.width}x${screen.height}`;
