@@ -2,6 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { gunzipSync } from "node:zlib";
 import { e2ePartner, signInPartner } from "../support/affiliate";
 import { expect, test } from "../support/fixtures";
+import { e2eAdmin, startSignedIn } from "../support/staff";
 
 /**
  * The first-party tracker in the browser (docs/REQUIREMENTS.md R4.3, R7.4, R9.6): what it
@@ -220,4 +221,21 @@ test("a partner's sign-in is counted, with who signed in (an account id, no e-ma
   const identify = batches.flatMap((batch) => batch.events).find((e) => e.name === "identify");
   expect(identify?.props).toEqual({ kind: "affiliate", id: expect.stringMatching(/^[\w-]{8,}$/) });
   expect(JSON.stringify(batches)).not.toContain(partner.email);
+});
+
+test("the staff area is not counted, only who signs in to it, once", async ({ page }) => {
+  const batches = await captureBatches(page);
+  await startSignedIn(page, e2eAdmin());
+  await page.goto("/admin/dashboard");
+  await expect.poll(() => names(batches), { timeout: 15_000 }).toEqual(["identify"]);
+  expect(batches[0]?.events[0]).toMatchObject({
+    path: "/admin/dashboard",
+    props: { kind: "staff", id: expect.stringMatching(/^[\w-]{8,}$/) },
+  });
+  expect(JSON.stringify(batches)).not.toContain(e2eAdmin().email);
+  // Another page of the staff area, in the same session: nothing more is sent.
+  await page.goto("/admin/leads");
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  await page.waitForTimeout(5_500);
+  expect(names(batches)).toEqual(["identify"]);
 });
