@@ -6,6 +6,8 @@ export default [
   route("rss.xml", "routes/_seo/rss.xml.ts"),
   // Uploaded images, outside both layouts: bytes only, for staff and visitors alike.
   route("media/:imageId/:file", "routes/media.ts"),
+  // The analytics tracker's batches (docs/REQUIREMENTS.md R7.4): JSON in, 204 out.
+  route("api/events", "routes/api/events.ts"),
 
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
@@ -14,6 +16,8 @@ export default [
   route("admin/set-password", "routes/admin/set-password.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
+    route("admin/analytics/export.csv", "routes/admin/analytics-export.ts"),
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/export", "routes/admin/leads-export.ts"),
     route("admin/leads/spam", "routes/admin/spam.tsx"),

@@ -8,6 +8,7 @@ import {
   MAX_UPLOAD_BODY_BYTES,
   maxBodyBytes,
 } from "./body-limit";
+import { EVENT_LIMITS } from "~/modules/analytics/event-catalogue";
 
 /** An app whose route echoes the size of the body it read. */
 function app(options: Parameters<typeof limitRequestBody>[0] = {}) {
@@ -106,6 +107,10 @@ describe("limitRequestBody", () => {
       "/blog/admin/posts/new",
     ];
     for (const path of others) expect(maxBodyBytes(path), path).toBe(MAX_BODY_BYTES);
+    // The analytics tracker's batches (docs/REQUIREMENTS.md R9.6).
+    for (const path of ["/api/events", "/API/Events/"]) {
+      expect(maxBodyBytes(path), path).toBe(EVENT_LIMITS.bodyBytes);
+    }
 
     const server = app({ maxBytes: maxBodyBytes });
     const post = (path: string) =>

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { EVENT_LIMITS, EVENTS_ENDPOINT } from "~/modules/analytics/event-catalogue";
 
 /** Every form and JSON body of the product fits in this. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -30,6 +31,8 @@ export function maxBodyBytes(path: string): number {
     .replace(/(.)\/+$/, "$1");
   if (UPLOAD_ROUTES.some((pattern) => pattern.test(route))) return MAX_UPLOAD_BODY_BYTES;
   if (CSV_IMPORT_ROUTES.some((pattern) => pattern.test(route))) return MAX_CSV_IMPORT_BODY_BYTES;
+  // The analytics tracker's batches (docs/REQUIREMENTS.md R9.6).
+  if (route === EVENTS_ENDPOINT) return EVENT_LIMITS.bodyBytes;
   return MAX_BODY_BYTES;
 }
 /** A body that has not fully arrived by then is a slow drip, not a slow phone. */

@@ -7,6 +7,7 @@ import type { AdminArea, AdminAreaRule } from "~/modules/staff/permissions";
 
 const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   dashboard: "layout-dashboard",
+  analytics: "funnel",
   leads: "inbox",
   affiliates: "hand-coins",
   payments: "send",

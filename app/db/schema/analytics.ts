@@ -98,3 +98,14 @@ export const analyticsDaily = pgTable(
     }),
   ],
 );
+
+/**
+ * How far stored events have been forwarded to an outside analytics service (PostHog,
+ * docs/decisions/013): the last event id sent. It only moves once a chunk is accepted,
+ * so a failed send is repeated by the next run.
+ */
+export const analyticsForwarding = pgTable("analytics_forwarding", {
+  target: text().primaryKey(),
+  lastEventId: bigint({ mode: "number" }).notNull().default(0),
+  updatedAt: instantNow(),
+});

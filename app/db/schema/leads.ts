@@ -111,9 +111,13 @@ export const leadNotes = pgTable(
 );
 
 /** Why a submission went to the spam folder. */
-export type SpamReason = "honeypot" | "too_fast" | "missing_form_token" | "reused_form_token";
+export type SpamReason =
+  "honeypot" | "too_fast" | "missing_form_token" | "reused_form_token" | "bot_protection";
 
-/** Submissions caught by the honeypot or the form-token checks: kept, never delivered. */
+/**
+ * Submissions caught by the honeypot, the form-token checks or bot protection: kept, never
+ * delivered.
+ */
 export const spamSubmissions = pgTable(
   "spam_submissions",
   {

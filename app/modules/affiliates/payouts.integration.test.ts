@@ -161,6 +161,11 @@ describe("recording a payout", () => {
       error: PAYOUT_MESSAGES.notPayable,
     });
     expect(await pay(partner.id, [])).toEqual({ ok: false, error: PAYOUT_MESSAGES.chooseLines });
+    // An affiliate id naming nobody (a stale or forged form) is refused, not a database error.
+    expect(await pay("00000000-0000-4000-8000-000000000000", [mine!.id])).toEqual({
+      ok: false,
+      error: PAYOUT_MESSAGES.notPayable,
+    });
     const [small] = await approvedLines(partner.id, [4_999]);
     expect(await pay(partner.id, [small!.id])).toEqual({
       ok: false,

@@ -101,6 +101,12 @@ export async function recordPayout(
   return deps.database
     .transaction(async (tx): Promise<PayoutOutcome> => {
       const db = tx.db;
+      // An affiliate id that names nobody (a stale or forged form) is refused, not a 5xx.
+      const [affiliate] = await db
+        .select({ name: affiliates.name, email: affiliates.email })
+        .from(affiliates)
+        .where(eq(affiliates.id, input.affiliateId));
+      if (!affiliate) return { ok: false, error: PAYOUT_MESSAGES.notPayable };
       // The key first: a second request with it waits here for the first to commit.
       const [payout] = await db
         .insert(payouts)
@@ -172,26 +178,20 @@ export async function recordPayout(
         .set({ amountCents })
         .where(eq(payouts.id, payout.id))
         .returning();
-      const [affiliate] = await db
-        .select({ name: affiliates.name, email: affiliates.email })
-        .from(affiliates)
-        .where(eq(affiliates.id, input.affiliateId));
-      if (affiliate) {
-        await enqueueMail(tx, deps.boss, {
-          kind: "affiliate.payout",
-          to: [affiliate.email],
-          subject: `A payout of ${dollars(amountCents)} is on its way`,
-          text: [
-            `Hello ${affiliate.name},`,
-            "",
-            `We recorded a payout of ${dollars(amountCents)} to you on ${input.paidOn}` +
-              ` (${PAYOUT_METHOD_LABELS[input.method].toLowerCase()}${input.reference ? `, reference ${input.reference}` : ""}).`,
-            `It settles ${payable.length} commission line${payable.length === 1 ? "" : "s"}.`,
-            "",
-            `Your statement: ${new URL("/affiliate/statement", deps.publicUrl)}`,
-          ].join("\n"),
-        });
-      }
+      await enqueueMail(tx, deps.boss, {
+        kind: "affiliate.payout",
+        to: [affiliate.email],
+        subject: `A payout of ${dollars(amountCents)} is on its way`,
+        text: [
+          `Hello ${affiliate.name},`,
+          "",
+          `We recorded a payout of ${dollars(amountCents)} to you on ${input.paidOn}` +
+            ` (${PAYOUT_METHOD_LABELS[input.method].toLowerCase()}${input.reference ? `, reference ${input.reference}` : ""}).`,
+          `It settles ${payable.length} commission line${payable.length === 1 ? "" : "s"}.`,
+          "",
+          `Your statement: ${new URL("/affiliate/statement", deps.publicUrl)}`,
+        ].join("\n"),
+      });
       await recordAudit(db, actor, {
         action: "payout.recorded",
         target: `payout:${payout.id}`,

@@ -19,6 +19,8 @@ import { deliverClaimedWebhook, type DeliveryContext } from "~/modules/webhooks/
 import { LEAD_WEBHOOK_QUEUE, webhookOutbox } from "~/modules/webhooks/webhooks.server";
 import { publishDuePosts } from "~/modules/content/post-bulk.server";
 import { approveDueCommissions } from "~/modules/affiliates/commissions.server";
+import { forwardEvents, type PosthogTarget } from "~/modules/analytics/forward.server";
+import { rollUpExpiredEvents } from "~/modules/analytics/retention.server";
 import { runHousekeeping } from "./housekeeping.server";
 
 const QUEUES = {
@@ -28,7 +30,12 @@ const QUEUES = {
   deliverySweep: "delivery-sweep",
   publishDuePosts: "publish-due-posts",
   approveDueCommissions: "approve-due-commissions",
+  analyticsRetention: "analytics-retention",
+  analyticsForward: "analytics-forward",
 } as const;
+
+/** Daily, in the small hours in New York (docs/decisions/013). */
+const ANALYTICS_RETENTION_CRON = "30 8 * * *";
 
 /** Every 15 minutes; also run once at each start. */
 const HOUSEKEEPING_CRON = "*/15 * * * *";
@@ -64,6 +71,8 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: deliver to loopback and private addresses too. */
   allowPrivateWebhookTargets?: boolean;
+  /** POSTHOG_HOST and POSTHOG_API_KEY: stored analytics events are forwarded there. */
+  posthog?: PosthogTarget;
 }
 
 /**
@@ -181,6 +190,43 @@ export async function startJobs(
   );
   await boss.schedule(QUEUES.approveDueCommissions, SWEEP_CRON);
   await boss.send(QUEUES.approveDueCommissions, {});
+
+  // Raw analytics events past the retention become daily totals (docs/decisions/013).
+  await boss.createQueue(QUEUES.analyticsRetention, {
+    name: QUEUES.analyticsRetention,
+    policy: "stately",
+  });
+  await boss.work(QUEUES.analyticsRetention, { pollingIntervalSeconds }, (batch) =>
+    eachJob(logger, QUEUES.analyticsRetention, batch, async () => {
+      const rolled = await rollUpExpiredEvents(database);
+      if (rolled.days)
+        logger.info({ job: QUEUES.analyticsRetention, ...rolled }, "events rolled up");
+    }),
+  );
+  await boss.schedule(QUEUES.analyticsRetention, ANALYTICS_RETENTION_CRON);
+
+  // Stored events to PostHog, when configured; never in a visitor's request.
+  const { posthog } = options;
+  if (posthog) {
+    await boss.createQueue(QUEUES.analyticsForward, {
+      name: QUEUES.analyticsForward,
+      policy: "stately",
+    });
+    await boss.work(QUEUES.analyticsForward, { pollingIntervalSeconds }, (batch) =>
+      eachJob(logger, QUEUES.analyticsForward, batch, async () => {
+        const result = await forwardEvents(database.db, posthog, {
+          logger,
+          signal: shutdown.signal,
+        });
+        if (result.sent + result.skipped > 0) {
+          logger.info({ job: QUEUES.analyticsForward, ...result }, "analytics events forwarded");
+        }
+      }),
+    );
+    await boss.schedule(QUEUES.analyticsForward, SWEEP_CRON);
+  } else {
+    await boss.unschedule(QUEUES.analyticsForward).catch(() => {});
+  }
 
   return {
     boss,

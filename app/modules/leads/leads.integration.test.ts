@@ -1,9 +1,12 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import { botVerdict } from "~/modules/analytics/bot-score";
+import { forgetCompanySettings } from "~/modules/settings/settings.server";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   analyticsEvents,
+  companySettings,
   leads,
   mailMessages,
   spamSubmissions,
@@ -253,6 +256,59 @@ describe("a consultation request", () => {
       formToken: issueFormToken(SECRET, Date.now() - 10_000),
     });
     expect(retry.kind).toBe("stored");
+  });
+
+  it("records its analytics event with the lead's id and the tracker's ids, never the person", async () => {
+    const outcome = await submitLead(
+      services,
+      leadRequest({
+        analytics: { visitorId: "visitor-0001-abcd", sessionId: "session-0001-abcd" },
+        bot: botVerdict({}),
+      }),
+    );
+    if (outcome.kind !== "stored") throw new Error(outcome.kind);
+    const [event] = await database.db
+      .select()
+      .from(analyticsEvents)
+      .where(sql`${analyticsEvents.properties}->>'leadId' = ${outcome.leadId}`);
+    expect(event).toMatchObject({
+      name: "contact_form_submission",
+      visitorId: "visitor-0001-abcd",
+      sessionId: "session-0001-abcd",
+      isBot: false,
+    });
+    expect(JSON.stringify(event)).not.toContain(outcome.values.email);
+  });
+
+  it("looking automated is refused while bot protection is on, and kept in the spam folder", async () => {
+    const automated = botVerdict({ automation: true });
+    const setProtection = async (on: boolean) => {
+      await database.db.update(companySettings).set({ botProtection: on });
+      forgetCompanySettings(database.db);
+    };
+    await setProtection(true);
+    try {
+      const spamBefore = await countOf(spamSubmissions);
+      const leadsBefore = await countOf(leads);
+      const request = leadRequest({ bot: automated });
+      const outcome = await submitLead(services, request);
+      expect(outcome).toEqual({ kind: "blocked" });
+      expect(await countOf(leads)).toBe(leadsBefore);
+      expect(await countOf(spamSubmissions)).toBe(spamBefore + 1);
+      const json = await answerJson(outcome, contextFor());
+      expect(json.status).toBe(403);
+      expect(await json.json()).toMatchObject({ error: "Access Restricted" });
+      // A search engine and a person are let through.
+      const person = await submitLead(
+        services,
+        leadRequest({ bot: botVerdict({ incognito: true }) }),
+      );
+      expect(person.kind).toBe("stored");
+    } finally {
+      await setProtection(false);
+    }
+    // With protection off, the same request is a lead.
+    expect((await submitLead(services, leadRequest({ bot: automated }))).kind).toBe("stored");
   });
 
   it("from a JSON caller needs no form token", async () => {

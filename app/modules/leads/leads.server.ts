@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { spamSubmissions, usedFormTokens, type SpamReason } from "~/db/schema";
 import type { Logger } from "~/modules/platform/logger.server";
 import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
+import { isAllowed } from "~/modules/analytics/bot-score";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { checkFormToken, formTokenHash, MIN_FILL_MS } from "./form-token.server";
 import type { LeadFieldErrors, LeadFormValues, LeadValues } from "./lead-fields";
@@ -28,6 +29,8 @@ export type LeadOutcome =
   | { kind: "stale_form" }
   | { kind: "invalid"; errors: LeadFieldErrors }
   | { kind: "rate_limited"; retryAfterMs: number }
+  /** Bot protection is on and the request looks automated: kept in the spam folder. */
+  | { kind: "blocked" }
   | { kind: "unavailable" };
 
 export interface LeadServices {
@@ -89,9 +92,15 @@ export async function submitLead(
 
   try {
     if (spamReason) return await keepAsSpam(spamReason);
+    const company = await getCompanySettings(database.db);
+    // Refused as the block screen refuses the page (docs/REQUIREMENTS.md R5.14), yet kept for
+    // staff: a person wrongly taken for a bot is not a lost lead.
+    if (request.bot && !isAllowed(request.bot, company.botProtection)) {
+      await keepAsSpam("bot_protection");
+      return { kind: "blocked" };
+    }
     if (tokenCheck === "expired") return { kind: "stale_form" };
 
-    const company = await getCompanySettings(database.db);
     const validation = validateLead(request.values, company);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 

@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { Transaction } from "~/db/client.server";
 import { analyticsEvents, leads, type CompanySettings, type Lead, type Touch } from "~/db/schema";
+import type { BotVerdict } from "~/modules/analytics/bot-score";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
 import { findCreditedAffiliate, isSelfReferral } from "~/modules/affiliates/referrals.server";
 import { getVisitorTouches } from "~/modules/attribution/touches.server";
@@ -28,6 +29,13 @@ export interface LeadOrigin {
   affiliateCode: string | undefined;
   /** The lm_visitor cookie, for the server's first and last touch. */
   visitorId: string | undefined;
+  /**
+   * The tracker's visitor and session ids for the analytics record; absent when the
+   * visitor opted out or asks not to be tracked (docs/decisions/013).
+   */
+  analytics?: { visitorId: string | undefined; sessionId: string | undefined };
+  /** What the request says of a bot (docs/REQUIREMENTS.md R9.2). */
+  bot?: BotVerdict;
   ip: string | undefined;
   userAgent: string | undefined;
   pagePath: string | undefined;
@@ -91,7 +99,13 @@ export async function storeLead(
   await tx.db.insert(analyticsEvents).values({
     name: "contact_form_submission",
     path: origin.pagePath ?? null,
+    visitorId: origin.analytics?.visitorId ?? null,
+    sessionId: origin.analytics?.sessionId ?? null,
+    isBot: origin.bot?.isBot ?? false,
+    botConfidence: origin.bot?.confidence ?? 0,
+    botType: origin.bot?.botType ?? null,
     properties: {
+      leadId: lead.id,
       channel: origin.channel,
       service: values.service,
       projectType: values.projectType,

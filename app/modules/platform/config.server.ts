@@ -70,6 +70,16 @@ const envSchema = z.object({
   LEAD_WEBHOOK_URL: optional(httpUrl),
   LEAD_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: optional(booleanFlag),
+  ANALYTICS_COUNTRY_CSV: optional(z.string()),
+  ANALYTICS_BATCHES_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: "must be a whole number from 1 to 1000000" })
+      .int("must be a whole number from 1 to 1000000")
+      .min(1, "must be a whole number from 1 to 1000000")
+      .max(1_000_000, "must be a whole number from 1 to 1000000"),
+  ),
+  POSTHOG_HOST: optional(httpUrl),
+  POSTHOG_API_KEY: optional(z.string().min(1).max(200)),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -95,6 +105,13 @@ export interface Config {
   leadWebhookSecret: string | undefined;
   /** Webhooks may target loopback and private addresses (receivers on an internal network). */
   webhookAllowPrivateTargets: boolean;
+  /** A CSV of address ranges and their countries (start,end,country); without it, no country. */
+  analyticsCountryCsv: string | undefined;
+  /** Analytics batches (POST /api/events) one address may send a minute. */
+  analyticsBatchesPerMinute: number;
+  /** Stored events are forwarded to PostHog when both are set (docs/decisions/013). */
+  posthogHost: URL | undefined;
+  posthogApiKey: string | undefined;
 }
 
 /** A configuration problem: one line per bad variable, ready to print. */
@@ -139,6 +156,12 @@ export function loadConfig(env: Env = process.env): Config {
     leadWebhookUrl: values.LEAD_WEBHOOK_URL,
     leadWebhookSecret: values.LEAD_WEBHOOK_SECRET,
     webhookAllowPrivateTargets: values.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+    analyticsCountryCsv: values.ANALYTICS_COUNTRY_CSV
+      ? path.resolve(values.ANALYTICS_COUNTRY_CSV)
+      : undefined,
+    analyticsBatchesPerMinute: values.ANALYTICS_BATCHES_PER_MINUTE ?? 120,
+    posthogHost: values.POSTHOG_HOST ? new URL(values.POSTHOG_HOST) : undefined,
+    posthogApiKey: values.POSTHOG_API_KEY,
   };
 }
 

@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
+import { EVENTS_ENDPOINT } from "~/modules/analytics/event-catalogue";
 import { isAcceptableText } from "./text";
 
 /** Shown (or sent as JSON) when a request carries text no person could have typed. */
@@ -33,8 +34,18 @@ function urlIsAcceptable(url: URL): boolean {
   return pathOk && allAcceptable([...url.searchParams].flat());
 }
 
+/**
+ * Routes that read, decode (gzip) and check every string of their body themselves: the
+ * analytics endpoint (app/modules/analytics/ingest.server.ts), whose batches arrive by the
+ * hundred a second and would otherwise be read and parsed twice. Elsewhere a body is
+ * checked here, a compressed one as it arrived.
+ */
+const CHECKS_ITS_OWN_BODY = new Set([EVENTS_ENDPOINT]);
+
 async function bodyIsAcceptable(request: Request): Promise<boolean> {
   if (BODYLESS.has(request.method) || !request.body) return true;
+  const path = new URL(request.url).pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  if (CHECKS_ITS_OWN_BODY.has(path)) return true;
   const type = request.headers.get("content-type")?.toLowerCase() ?? "";
   const copy = request.clone();
   try {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
+import { closeEventWriter } from "~/modules/analytics/event-writer.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
 import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
@@ -31,7 +32,10 @@ export function startRuntime(config?: Config): Promise<Runtime> {
 
 export const getRuntime = (): Promise<Runtime> => startRuntime();
 
-/** Adds the redirect hits counted in memory, stops the job queue, then closes the database. */
+/**
+ * Adds the redirect hits counted in memory, stores the analytics events waiting, stops the
+ * job queue, then closes the database.
+ */
 export async function stopRuntime(): Promise<void> {
   const pending = holder.__lumenRuntime;
   if (!pending) return;
@@ -39,6 +43,9 @@ export async function stopRuntime(): Promise<void> {
   const runtime = await pending;
   await stopRedirects(runtime.db).catch((err: unknown) =>
     runtime.logger.error({ err }, "saving redirect hits"),
+  );
+  await closeEventWriter(runtime.db).catch((err: unknown) =>
+    runtime.logger.error({ err }, "storing analytics events"),
   );
   await runtime.jobs.stop().catch((err: unknown) => runtime.logger.error({ err }, "stopping jobs"));
   await runtime.database.close();
@@ -72,6 +79,10 @@ async function boot(config: Config): Promise<Runtime> {
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
       allowPrivateWebhookTargets: config.webhookAllowPrivateTargets,
+      posthog:
+        config.posthogHost && config.posthogApiKey
+          ? { host: config.posthogHost, apiKey: config.posthogApiKey }
+          : undefined,
     });
     await ensureFirstAdmin({
       database,

@@ -178,15 +178,19 @@ describe("saving settings", () => {
     const security = await saveSettingsSection(
       database,
       actor,
-      section({ intent: "security", requireStaffTwoFactor: "on" }),
+      section({ intent: "security", requireStaffTwoFactor: "on", analyticsRetentionMonths: "24" }),
     );
     expect(security).toEqual({
-      changes: [{ field: "requireStaffTwoFactor", from: false, to: true }],
+      changes: [
+        { field: "requireStaffTwoFactor", from: false, to: true },
+        { field: "analyticsRetentionMonths", from: 13, to: 24 },
+      ],
     });
     const company = await getCompanySettings(database.db);
     expect(company).toMatchObject({
       botProtection: false,
       requireStaffTwoFactor: true,
+      analyticsRetentionMonths: 24,
       referralByName: "",
       ratingValue: 4.8,
       financingUrl: "https://financing.example.com/apply",

@@ -174,11 +174,28 @@ describe("the other sections", () => {
   });
 
   it("switches: an unticked box is not posted and reads as off", () => {
-    expect(valueOf({ intent: "security", requireStaffTwoFactor: "on" })).toEqual({
+    expect(
+      valueOf({ intent: "security", requireStaffTwoFactor: "on", analyticsRetentionMonths: "13" }),
+    ).toEqual({
       intent: "security",
       botProtection: false,
       requireStaffTwoFactor: true,
+      analyticsRetentionMonths: 13,
     });
+  });
+
+  it("analytics retention: whole months from 1 to 120", () => {
+    const security = (months: string) => ({ intent: "security", analyticsRetentionMonths: months });
+    expect(errorsOf(security("0"))).toEqual({
+      analyticsRetentionMonths: ["Enter a number from 1 to 120."],
+    });
+    expect(errorsOf(security("121"))).toEqual({
+      analyticsRetentionMonths: ["Enter a number from 1 to 120."],
+    });
+    expect(errorsOf(security("1.5"))).toEqual({
+      analyticsRetentionMonths: ["Enter a whole number."],
+    });
+    expect(valueOf(security("120"))).toMatchObject({ analyticsRetentionMonths: 120 });
   });
 });
 

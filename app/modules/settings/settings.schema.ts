@@ -245,8 +245,13 @@ const notificationsFields = {
   }),
 };
 
-// Unticked checkboxes are not posted at all: absent means off.
-const securityFields = { botProtection: checkbox(), requireStaffTwoFactor: checkbox() };
+// Unticked checkboxes are not posted at all: absent means off. Raw analytics events are
+// kept this many months before only their daily totals remain (docs/decisions/013).
+const securityFields = {
+  botProtection: checkbox(),
+  requireStaffTwoFactor: checkbox(),
+  analyticsRetentionMonths: number({ min: 1, max: 120, integer: true }),
+};
 
 /** The affiliate programme's default rule, hold and payout threshold (docs/REQUIREMENTS.md D8). */
 const commissionsFields = {

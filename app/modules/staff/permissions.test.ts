@@ -53,6 +53,7 @@ describe("the staff permission table", () => {
     const content = ["posts", "authors", "categories", "reviews", "redirects", "notFound"];
     expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
       "dashboard",
+      "analytics",
       "leads",
       "affiliates",
       "payments",
@@ -71,6 +72,7 @@ describe("the staff permission table", () => {
     expect(ruleForRoute("/admin/mail")?.area).toBe("mail");
     expect(ruleForRoute("/admin/affiliates/:affiliateId")?.area).toBe("affiliates");
     expect(ruleForRoute("/admin/payments/new")?.area).toBe("payments");
+    expect(ruleForRoute("/admin/analytics/export.csv")?.area).toBe("analytics");
     expect(ruleForRoute("/admin/nothing-here")).toBeUndefined();
   });
 

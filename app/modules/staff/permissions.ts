@@ -13,6 +13,7 @@ export const isStaffRole = (role: unknown): role is StaffRole =>
 
 export type AdminArea =
   | "dashboard"
+  | "analytics"
   | "leads"
   | "affiliates"
   | "payments"
@@ -56,6 +57,17 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     routes: ["admin/dashboard"],
     label: "Dashboard",
     roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "overview",
+  },
+  {
+    // First-party analytics (docs/REQUIREMENTS.md R14.5): visits, sources and closed-loop
+    // revenue, for admins alone like the leads they are built on.
+    area: "analytics",
+    path: "/admin/analytics",
+    routes: ["admin/analytics", "admin/analytics/export.csv"],
+    label: "Analytics",
+    roles: ADMIN_ONLY,
     inNavigation: true,
     group: "overview",
   },

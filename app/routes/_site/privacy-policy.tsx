@@ -8,6 +8,10 @@ import {
 } from "~/components/site/legal-document";
 import { ANALYTICS_OPT_OUT_KEY } from "~/components/site/privacy-panel";
 import { pageMeta } from "~/modules/seo/meta";
+import {
+  ANALYTICS_SESSION_COOKIE,
+  ANALYTICS_VISITOR_COOKIE,
+} from "~/modules/analytics/event-catalogue";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -225,17 +229,45 @@ const privacyPolicy: LegalText = (company) => ({
           <h3>First-party analytics</h3>
           <p>
             To understand how the site is used, a small tracker of our own (not a third-party
-            script) sends records of page views and of these actions to our server: interest in a
-            service, quote requests, contact form submissions, clicks on our phone number, review
-            submissions and QR-code generation. Each record holds what happened, on which page,
-            when, where the visit came from (campaign or referring page), a pseudonymous identifier
-            for your browser so we can count visits rather than page loads, and the result of the
-            bot check described below.
+            script) starts once the page has finished loading and sends records to our own server.
+            It records page views, and these actions: interest in a service, quote requests, the
+            start of a consultation request, clicks on our phone number, review submissions, QR-code
+            generation, and affiliates’ sign-ups and sign-ins. When you send a consultation request,
+            our server records that a request was sent, with its reference number, the service and
+            the campaign it came from.
+          </p>
+          <p>Each record holds exactly this:</p>
+          <ul>
+            <li>what happened, and when (by our server’s clock);</li>
+            <li>
+              the page’s path, the campaign and ad-click parameters in its address (such as
+              utm_source, utm_campaign or gclid; no other part of the address), and the part after a
+              “#”;
+            </li>
+            <li>the website that sent you here (its host name only);</li>
+            <li>your screen size, and the kind of device, browser and operating system;</li>
+            <li>
+              a random visitor number and a random session number that your browser keeps (see
+              below), so we can count visitors and visits rather than page loads;
+            </li>
+            <li>the result of the bot check described below;</li>
+            <li>
+              for affiliates and staff who are signed in, their account number; for visitors, never
+              anything that names them.
+            </li>
+          </ul>
+          <p>
+            Analytics records never contain your name, e-mail address, phone number or IP address.
+            If a country is shown in our reports, it is worked out on our own server from a local
+            list of address ranges, and only the country is kept. If we choose to copy the records
+            to a hosted analytics service that processes them for us, only the records above are
+            sent, without bot traffic.
           </p>
           <p>
-            Analytics records never contain your name, e-mail address or phone number. The tracker
-            does not run if your browser sends a Do Not Track signal, and you can switch it off in
-            the Privacy controls panel; see <a href="#opt-out">How to opt out</a>.
+            The tracker sends nothing, and sets no cookie, if your browser sends a Do Not Track or
+            Global Privacy Control signal or if you switch analytics off in the Privacy controls
+            panel; our server then keeps no visitor or session number with a consultation request
+            either. See <a href="#opt-out">How to opt out</a>.
           </p>
 
           <h3>Bot protection signals</h3>
@@ -314,6 +346,16 @@ const privacyPolicy: LegalText = (company) => ({
                 ),
                 description:
                   "Set only when you arrive through a campaign link or from another website. A random number, not your name or contact details, that links the first and the latest campaign that brought you here. First-party, not readable by scripts, kept for 12 months.",
+              },
+              {
+                term: (
+                  <>
+                    <code>{ANALYTICS_VISITOR_COOKIE}</code> and{" "}
+                    <code>{ANALYTICS_SESSION_COOKIE}</code> (cookies)
+                  </>
+                ),
+                description:
+                  "Set by our analytics tracker unless you switched analytics off or your browser asks not to be tracked. A random visitor number (kept for 12 months) and a random number for the current visit (a new one after 30 minutes without activity or after 24 hours), with the same numbers and the time of your last activity in local storage. First-party; switching analytics off deletes them.",
               },
               {
                 term: "Referral code copy (local storage)",
@@ -464,8 +506,8 @@ const privacyPolicy: LegalText = (company) => ({
               <strong>Sign-in attempt records:</strong> 24 hours.
             </li>
             <li>
-              <strong>Analytics:</strong> kept as aggregated figures (counts of visits, sources and
-              actions), which do not identify anyone.
+              <strong>Analytics:</strong> individual records for 13 months; after that only daily
+              totals (counts of visits, sources and actions), which do not identify anyone.
             </li>
             <li>
               <strong>Referral cookie and its local copy:</strong> 90 days in your browser.

@@ -37,6 +37,7 @@ const ACTION_LABELS: Record<string, string> = {
   "lead.note": "Lead note added",
   "lead.webhook_replay": "Lead delivery sent again",
   "leads.export": "Leads exported",
+  "analytics.export": "Analytics table exported",
   "spam.not_spam": "Spam marked as not spam",
   "not_found.dismiss": "404 log entry dismissed",
   "affiliate.invite": "Affiliate invited",

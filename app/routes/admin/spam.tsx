@@ -42,6 +42,10 @@ const REASONS: Record<SpamEntry["reason"], { label: string; hint: string }> = {
     label: "Form sent again",
     hint: "The form's token had already served a stored request: a replay or a double submission.",
   },
+  bot_protection: {
+    label: "Refused by bot protection",
+    hint: "Bot protection is on in settings and the request looked automated (for example a headless browser).",
+  },
 };
 
 const CHECKBOXES: readonly LeadField[] = ["agreeToContact", "agreeToAllPresent"];

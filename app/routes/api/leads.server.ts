@@ -1,5 +1,11 @@
 import { parseCookie } from "cookie";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { analyticsIdentity } from "~/modules/analytics/analytics-identity.server";
+import {
+  BLOCK_EXPLANATION,
+  BLOCK_TITLE,
+  requestVerdict,
+} from "~/modules/analytics/bot-check.server";
 import { AFFILIATE_COOKIE } from "~/modules/affiliates/affiliate-code";
 import { VISITOR_COOKIE, isVisitorId } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, TRACKING_COOKIES } from "~/modules/attribution/tracking";
@@ -31,6 +37,8 @@ function requestFacts(request: Request, context: Context) {
     ip: clientIp(request, context.get(socketAddressContext), config.trustProxy),
     userAgent: request.headers.get("user-agent") ?? undefined,
     visitorId: isVisitorId(visitor) ? visitor : undefined,
+    analytics: analyticsIdentity(request),
+    bot: requestVerdict(request),
     cookieAffiliate: cookies[AFFILIATE_COOKIE],
     cookieTracking: cleanTrackingParams({
       ga: cookies[TRACKING_COOKIES.ga],
@@ -88,6 +96,8 @@ function leadRequest(
     tracking: cleanTrackingParams(submitted.tracking),
     affiliateCode: textOrUndefined(fields.affiliate_code) ?? facts.cookieAffiliate,
     visitorId: facts.visitorId,
+    analytics: facts.analytics,
+    bot: facts.bot,
     cookieTracking: facts.cookieTracking,
     ip: facts.ip,
     userAgent: facts.userAgent,
@@ -166,6 +176,14 @@ export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome,
   }
   // Spam is thanked too, without the signature that lets the page greet by name.
   if (outcome.kind === "spam") return redirect("/thank-you", 303);
+  if (outcome.kind === "blocked") {
+    const result: LeadActionResult = {
+      values: leadRequest.values,
+      formError: `${BLOCK_TITLE}. ${BLOCK_EXPLANATION}`,
+      formToken: leadRequest.formToken,
+    };
+    return data(result, { status: 403 });
+  }
   // The form shown again keeps the token it was sent with (its fill time counts from the
   // first page, and it is spent only by a stored lead); an expired one is replaced.
   const formToken =
@@ -192,6 +210,11 @@ export async function answerJson(outcome: LeadOutcome, context: Context): Promis
       return Response.json({ id: null }, { status: 202, headers: noStore });
     case "invalid":
       return Response.json({ errors: outcome.errors }, { status: 422, headers: noStore });
+    case "blocked":
+      return Response.json(
+        { error: BLOCK_TITLE, message: BLOCK_EXPLANATION },
+        { status: 403, headers: noStore },
+      );
     case "stale_form":
       return Response.json(
         { error: await formError(outcome, context) },

@@ -103,8 +103,15 @@ test("each section saves, shows on the public site at once and is audited", asyn
     security.getByRole("checkbox", { name: /Bot protection/ }),
   ).toHaveAccessibleDescription(/Not active yet/);
   await security.getByRole("checkbox", { name: /Bot protection/ }).check();
+  const retention = security.getByLabel("Keep analytics events (months)");
+  await expect(retention).toHaveValue("13");
+  await retention.fill("0");
+  await security.getByRole("button", { name: "Save" }).click();
+  await expect(security.getByText("Enter a number from 1 to 120.")).toBeVisible();
+  await retention.fill("24");
   await save(page, security, "Protection saved.");
   await expect(security.getByRole("checkbox", { name: /Bot protection/ })).toBeChecked();
+  await expect(retention).toHaveValue("24");
 
   // The public site, straight away.
   await page.goto("/");

@@ -71,6 +71,10 @@ test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/redirects", "/admin/redirects/export"]),
   );
+  // Admin-only screens and their downloads (docs/REQUIREMENTS.md R14.5).
+  expect(guardedPaths).toEqual(
+    expect.arrayContaining(["/admin/analytics", "/admin/analytics/export.csv"]),
+  );
   for (const path of guardedPaths) expect(areaForPath(path), path).toBeDefined();
 });
 

@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
+import { hashPassword } from "better-auth/crypto";
 import { readFileSync } from "node:fs";
 import { randomTestAddress } from "../support/fixtures";
 import { LEAD_FIELDS } from "../../../app/modules/leads/lead-fields";
+import { seedAffiliates } from "../support/affiliates";
 import { rawRequest, staffCookie } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
 import { createStaffAccount, type StaffLogin } from "../support/staff";
@@ -23,15 +25,28 @@ let server: RunningServer;
 let dataDir: string | undefined;
 let admin: StaffLogin;
 let adminCookie: string;
+/** A signed-in affiliate, for the portal's own forms. */
+let partnerCookie: string;
+const PARTNER = {
+  name: "Fuzz Partner",
+  email: "fuzz.partner@partners.example",
+  code: "fuzz-partner",
+  password: "the fuzz partner's long password",
+};
 let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "lumen-fuzz-"));
   admin = createStaffAccount({ DATA_DIR: dataDir }, "fuzz.admin@lumenbath.example", "admin");
+  const { password, ...partner } = PARTNER;
+  seedAffiliates(dataDir, [
+    { ...partner, status: "approved", passwordHash: await hashPassword(password) },
+  ]);
   server = await startServer({ dataDir, env: { TRUST_PROXY: "true" } });
   origin = new URL(server.baseUrl).origin;
   adminCookie = await staffCookie(server.baseUrl, admin);
+  partnerCookie = await affiliateCookie();
 });
 
 test.afterAll(async () => {
@@ -109,12 +124,31 @@ const formBody = (fields: Record<string, string>) =>
     .map(([key, value]) => `${encode(key)}=${encode(value)}`)
     .join("&");
 
+/** Signs the fuzz partner in through the portal's form and returns its Cookie header. */
+async function affiliateCookie(): Promise<string> {
+  const answer = await rawRequest(server.baseUrl, "/affiliate/login", {
+    method: "POST",
+    headers: {
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": randomTestAddress(),
+    },
+    body: new URLSearchParams({ email: PARTNER.email, password: PARTNER.password }).toString(),
+  });
+  if (answer.status !== 302) throw new Error(`The partner's sign-in answered ${answer.status}`);
+  return [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
 interface FormTarget {
   path: string;
   /** Fields sent with every request, besides the one being fuzzed. */
   base: Record<string, string>;
   fields: string[];
-  staff: boolean;
+  /** Whose session it is sent with: an admin's, the fuzz partner's (portal), or none. */
+  staff: boolean | "partner";
   runs?: number;
 }
 
@@ -140,6 +174,14 @@ const validLead = {
   source: "Other",
   otherSource: "A flyer",
   agreeToContact: "on",
+};
+
+const SOME_UUID = "00000000-0000-4000-8000-000000000000";
+const PAYMENT = {
+  requestKey: "fuzz-request-key-0001",
+  method: "check",
+  reference: "Check 1001",
+  paidOn: "2026-01-15",
 };
 
 const FORMS: FormTarget[] = [
@@ -340,6 +382,90 @@ const FORMS: FormTarget[] = [
     fields: ["intent", "entryId"],
     staff: true,
   },
+  {
+    path: "/admin/settings",
+    base: { intent: "commissions", commissionFlatCents: "500", commissionHoldDays: "30" },
+    fields: [
+      "commissionFlatCents",
+      "commissionPercentBasisPoints",
+      "commissionPercentCapCents",
+      "commissionCombination",
+      "commissionMinJobValueCents",
+      "commissionHoldDays",
+    ],
+    staff: true,
+  },
+  {
+    path: "/admin/payments/new",
+    base: { intent: "record", ...PAYMENT, affiliateId: SOME_UUID, commissionIds: SOME_UUID },
+    fields: ["intent", "affiliateId", "commissionIds", ...Object.keys(PAYMENT)],
+    staff: true,
+  },
+  {
+    path: "/admin/payments/new",
+    base: { intent: "record-several", ...PAYMENT, affiliateIds: SOME_UUID },
+    fields: ["affiliateIds", "requestKey", "paidOn"],
+    staff: true,
+  },
+  {
+    path: "/admin/affiliates",
+    base: { intent: "invite", name: "Fuzzed Partner", email: "fuzzed-partner@example.com" },
+    fields: ["intent", "name", "email", "phone", "company", "code"],
+    staff: true,
+  },
+  {
+    path: "/affiliate/profile",
+    base: { intent: "profile", name: "Fuzz Partner", phone: "6175550100" },
+    fields: ["intent", "name", "phone", "company", "payoutDetails"],
+    staff: "partner",
+  },
+  {
+    path: "/affiliate/profile",
+    base: { intent: "password", currentPassword: "wrong", password: "x", confirmPassword: "x" },
+    fields: ["currentPassword", "password", "confirmPassword"],
+    staff: "partner",
+    runs: 3,
+  },
+  {
+    path: "/admin/payments",
+    base: { intent: "void", payoutId: SOME_UUID, reason: "Fuzzed" },
+    fields: ["intent", "payoutId", "reason"],
+    staff: true,
+  },
+];
+
+/** The forms of one affiliate's page: its id is only known once the server runs. */
+const affiliateForms = (affiliatePath: string): FormTarget[] => [
+  {
+    path: affiliatePath,
+    base: { intent: "commission-rule", flat: "100", combination: "greater" },
+    fields: ["intent", "flat", "percent", "cap", "combination", "minJobValue"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "commission-rule-clear" },
+    fields: ["intent"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "commission-void", commissionId: SOME_UUID, note: "Fuzzed" },
+    fields: ["commissionId", "note"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "commission-adjust", amount: "-25", note: "Fuzzed" },
+    fields: ["amount", "note"],
+    staff: true,
+  },
+  {
+    path: affiliatePath,
+    base: { intent: "code", code: "fuzzed-code" },
+    fields: ["code"],
+    staff: true,
+  },
 ];
 
 /** Filters and ids in the address. */
@@ -350,6 +476,8 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/audit", params: ["action", "before"] },
   { path: "/admin/mail", params: ["status", "message", "before"] },
   { path: "/admin/dashboard", params: ["inbox"] },
+  { path: "/admin/analytics", params: ["period", "from", "to", "touch"] },
+  { path: "/admin/analytics/export.csv", params: ["table", "period", "from", "to", "touch"] },
   { path: "/admin/set-password", params: ["token"] },
   { path: "/admin/login", params: ["returnTo"] },
   { path: "/affiliate/login", params: ["returnTo"] },
@@ -370,9 +498,13 @@ const QUERIES: { path: string; params: string[] }[] = [
 ];
 
 test("no form field answers a 5xx, whatever characters it gets", async () => {
-  test.setTimeout(300_000);
-  // A lead for the staff forms that need one.
-  for (const form of FORMS) {
+  test.setTimeout(360_000);
+  const affiliates = await rawRequest(server.baseUrl, "/admin/affiliates", {
+    headers: { Cookie: adminCookie },
+  });
+  const affiliatePath = /\/admin\/affiliates\/[0-9a-f-]{36}/.exec(affiliates.body)?.[0];
+  expect(affiliatePath, "a demo affiliate to fuzz the affiliate page's forms").toBeTruthy();
+  for (const form of [...FORMS, ...affiliateForms(affiliatePath!)]) {
     for (const field of form.fields) {
       await fc.assert(
         fc.asyncProperty(nastyText, async (value) => {
@@ -382,7 +514,11 @@ test("no form field answers a 5xx, whatever characters it gets", async () => {
               "Content-Type": "application/x-www-form-urlencoded",
               Origin: origin,
               "X-Forwarded-For": randomTestAddress(),
-              ...(form.staff ? { Cookie: adminCookie } : {}),
+              ...(form.staff === "partner"
+                ? { Cookie: partnerCookie }
+                : form.staff
+                  ? { Cookie: adminCookie }
+                  : {}),
             },
             body: formBody({ ...form.base, [field]: value }),
           });

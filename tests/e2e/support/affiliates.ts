@@ -9,6 +9,8 @@ export interface FixtureAffiliate {
   code: string;
   status: "pending" | "approved" | "rejected" | "disabled";
   howTheyKnow?: string;
+  /** A password hash (better-auth/crypto's hashPassword), for an affiliate who signs in. */
+  passwordHash?: string;
   /** Referral clicks on their code. */
   clicks?: number;
   /** Their leads' statuses, one lead each. */

@@ -1,8 +1,8 @@
-import { FormCheckbox } from "~/components/admin/staff-form-fields";
+import { FormCheckbox, FormTextField } from "~/components/admin/staff-form-fields";
 import { securitySchema } from "~/modules/settings/settings.schema";
 import { SettingsSectionForm, useSectionForm, type SectionProps } from "./settings-section";
 
-/** The site's bot protection and the staff area's authenticator rule. */
+/** The site's bot protection, the staff area's authenticator rule and analytics retention. */
 export function SecuritySection(props: SectionProps) {
   const [form, fields] = useSectionForm("security", securitySchema, props);
   return (
@@ -17,6 +17,14 @@ export function SecuritySection(props: SectionProps) {
           field={fields.requireStaffTwoFactor}
           label="Require an authenticator for all staff: members without one must set it up before using the staff area."
         />
+        <div className="max-w-xs">
+          <FormTextField
+            field={fields.analyticsRetentionMonths}
+            label="Keep analytics events (months)"
+            hint="Older events are kept only as daily totals (1 to 120)."
+            inputMode="numeric"
+          />
+        </div>
       </div>
     </SettingsSectionForm>
   );
