@@ -239,3 +239,33 @@ test("the staff area is not counted, only who signs in to it, once", async ({ pa
   await page.waitForTimeout(5_500);
   expect(names(batches)).toEqual(["identify"]);
 });
+
+test("the events endpoint takes the tracker's batches; what is left when the page goes away leaves by beacon", async ({
+  page,
+}) => {
+  const answers: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/events") answers.push(response.status());
+  });
+  await page.goto("/");
+  await expect.poll(() => answers, { timeout: 15_000 }).toEqual([204]);
+
+  // A page view queued, then the page hidden before the next flush (as when it is left).
+  const beacon = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === "/api/events" &&
+      (request.headers()["content-type"] ?? "").startsWith("text/plain"),
+  );
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Bathrooms", exact: true })
+    .click();
+  await expect(page).toHaveTitle(/Bathroom Remodeling in Boston/);
+  await page.evaluate(() => dispatchEvent(new PageTransitionEvent("pagehide")));
+  const request = await beacon;
+  const sent = JSON.parse(request.postData() ?? "{}") as SentBatch;
+  expect(sent.events.map((event) => [event.name, event.path])).toEqual([
+    ["page_view", "/bathrooms"],
+  ]);
+  expect((await request.response())?.status()).toBe(204);
+});
