@@ -33,6 +33,20 @@ export default defineConfig({
                   priority: 25,
                 },
                 {
+                  // The first-party tracker, loaded once the page is idle: at most 3 KB
+                  // gzipped, which scripts/build.mjs checks (docs/decisions/013).
+                  name: "tracker",
+                  test: /app[\\/]modules[\\/]analytics[\\/]tracker[\\/]/,
+                  priority: 16,
+                },
+                {
+                  // The browser's bot check (the open-source BotD detector and our signals),
+                  // loaded once the page is idle, never with the page.
+                  name: "bot-check",
+                  test: /node_modules[\\/]@fingerprintjs[\\/]botd[\\/]|app[\\/]modules[\\/]analytics[\\/](bot-detection|browser-signals)/,
+                  priority: 16,
+                },
+                {
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
                   // script budget is tight), follow the pages that import them, as do the
@@ -43,7 +57,7 @@ export default defineConfig({
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]charts[\\/]|feature-list|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)/.test(
+                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)/.test(
                       id,
                     ),
                   priority: 20,

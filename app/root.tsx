@@ -18,6 +18,7 @@ import { platformMiddleware } from "~/modules/platform/middleware.server";
 import { redirectMiddleware } from "~/modules/redirects/redirect-middleware.server";
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
+import { AnalyticsMount } from "~/modules/analytics/analytics-mount";
 import stylesheet from "./app.css?url";
 import { restoreTextTypedBeforeHydration } from "~/modules/platform/typed-before-hydration.client";
 
@@ -91,7 +92,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <AnalyticsMount />
+    </>
+  );
 }
 
 /** Last resort: an error in the root itself (the site layout has its own screens). */

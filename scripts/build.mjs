@@ -16,6 +16,23 @@ const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router")
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
+// The analytics tracker is its own chunk of at most 3 KB gzipped (docs/decisions/013).
+const TRACKER_BUDGET = 3 * 1024;
+const assets = path.join(ROOT, "build", "client", "assets");
+const trackerChunks = readdirSync(assets).filter((name) => /^tracker-[\w-]+\.js$/.test(name));
+if (trackerChunks.length !== 1) {
+  console.error(`expected one tracker chunk in build/client/assets, found ${trackerChunks.length}`);
+  process.exit(1);
+}
+const trackerGzip = gzipSync(readFileSync(path.join(assets, trackerChunks[0])), {
+  level: 9,
+}).length;
+console.log(`tracker chunk: ${trackerGzip} bytes gzipped (budget ${TRACKER_BUDGET})`);
+if (trackerGzip > TRACKER_BUDGET) {
+  console.error(`the tracker chunk is over its budget of ${TRACKER_BUDGET} bytes gzipped`);
+  process.exit(1);
+}
+
 // Brotli and gzip copies for the static server; only where they save bytes.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/;
 let compressed = 0;

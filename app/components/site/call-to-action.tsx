@@ -19,7 +19,11 @@ export function ConsultationActions({
   const extra = wrap ? "sm:whitespace-nowrap" : "";
   return (
     <div className={`flex flex-col gap-3 sm:flex-row${wrap ? " sm:flex-wrap" : ""}`}>
-      <a href="#contact" className={buttonClasses("primary", "lg", extra)}>
+      <a
+        href="#contact"
+        data-track="quote_request"
+        className={buttonClasses("primary", "lg", extra)}
+      >
         {quoteLabel}
       </a>
       <a href={telHref(company.phone)} className={buttonClasses("secondary", "lg", extra)}>

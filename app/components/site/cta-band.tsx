@@ -29,7 +29,7 @@ export function CtaBand({
           <div className="mt-3 text-lg text-stone-200">{children}</div>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <a href={quoteHref} className={buttonClasses("primary", "lg")}>
+          <a href={quoteHref} data-track="quote_request" className={buttonClasses("primary", "lg")}>
             {quoteLabel}
           </a>
           <PhoneButton variant="inverse" />

@@ -91,6 +91,7 @@ export default function MobileMenu({
             <li>
               <a
                 href={QUOTE_ANCHOR.to}
+                data-track="quote_request"
                 onClick={onClose}
                 className="block py-4 font-serif text-2xl"
               >

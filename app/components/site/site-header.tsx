@@ -46,7 +46,11 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
               </li>
             ))}
             <li className="ml-3">
-              <a href={QUOTE_ANCHOR.to} className={buttonClasses("primary", "md")}>
+              <a
+                href={QUOTE_ANCHOR.to}
+                data-track="quote_request"
+                className={buttonClasses("primary", "md")}
+              >
                 {QUOTE_ANCHOR.label}
               </a>
             </li>
@@ -78,7 +82,11 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
             className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink"
             iconClassName="size-4 text-brass"
           />
-          <a href={QUOTE_ANCHOR.to} className={buttonClasses("primary", "md", "min-h-9 py-1.5")}>
+          <a
+            href={QUOTE_ANCHOR.to}
+            data-track="quote_request"
+            className={buttonClasses("primary", "md", "min-h-9 py-1.5")}
+          >
             {QUOTE_ANCHOR.label}
           </a>
         </Container>

@@ -250,7 +250,7 @@ export default function AboutUs() {
             fixtures you can try. Bring your measurements or a few photos and sit down with a
             designer.
           </SectionHeader>
-          <a href="#contact" className={buttonClasses("primary", "lg")}>
+          <a href="#contact" data-track="quote_request" className={buttonClasses("primary", "lg")}>
             Book a Showroom Visit
           </a>
         </div>

@@ -172,6 +172,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <p className="flex-1 leading-relaxed text-ink-soft">{service.text}</p>
                   <Link
                     to={service.to}
+                    data-track="service_interest"
+                    data-service={service.title}
                     className="inline-flex items-center gap-2 font-semibold text-brass hover:text-brass-dark"
                   >
                     Learn more<span className="sr-only"> about {service.title.toLowerCase()}</span>
@@ -246,7 +248,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </span>
             </p>
             <OpeningHoursList className="flex flex-col gap-1 pl-8" />
-            <a href="#contact" className={buttonClasses("primary", "lg", "self-start")}>
+            <a
+              href="#contact"
+              data-track="quote_request"
+              className={buttonClasses("primary", "lg", "self-start")}
+            >
               Book a Showroom Visit
             </a>
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
+import { BotBlockScreen, useBotBlocked } from "~/components/site/bot-block-screen";
 import { ContactSection } from "~/components/site/contact-section";
 import { ErrorScreen } from "~/components/site/error-screen";
 import { PrivacyPanel } from "~/components/site/privacy-panel";
@@ -26,6 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const company = await getCompanySettings(db);
   return {
     company,
+    /** Bot protection (docs/REQUIREMENTS.md R4.2): the browser shows the block screen. */
+    botProtection: company.botProtection,
     year: new Date().getFullYear(),
     formToken: issueFormToken(config.authSecret),
     jsonLd: businessJsonLd(company, config.publicUrl.origin),
@@ -44,12 +47,14 @@ export function shouldRevalidate({
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { company, year, jsonLd, formToken } = loaderData;
+  const { company, year, jsonLd, formToken, botProtection } = loaderData;
   useAttributionCapture();
   const matches = useMatches();
   const hideContact = matches.some(
     (match) => (match.handle as SiteRouteHandle | undefined)?.hideContactSection,
   );
+  const blocked = useBotBlocked(botProtection);
+  if (blocked) return <BotBlockScreen />;
 
   return (
     <>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { StaffErrorScreen } from "~/components/admin/staff-error-screen";
 import { Toast } from "~/components/admin/toast";
+import { useIdentify } from "~/modules/analytics/track";
 import { runtimeContext } from "~/modules/platform/context";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { readFlash } from "~/modules/staff/flash.server";
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       companyName: company.name,
       user: { name: staff.name, email: staff.email, role: staff.role, avatar: staff.avatar },
+      staffId: staff.id,
       navigation: navigationFor(staff.role),
       flash,
     },
@@ -34,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { companyName, user, navigation, flash } = loaderData;
+  const { companyName, user, navigation, flash, staffId } = loaderData;
+  useIdentify("staff", staffId);
   return (
     <AdminShell companyName={companyName} navigation={navigation} user={user}>
       <Outlet />

@@ -4,6 +4,7 @@ import { Toast } from "~/components/admin/toast";
 import { LoginFrame } from "~/components/admin/login-frame";
 import { PORTAL_AREA, PortalLink } from "~/components/affiliate/portal-frame";
 import { PortalShell } from "~/components/affiliate/portal-shell";
+import { BotBlockScreen, useBotBlocked } from "~/components/site/bot-block-screen";
 import { ErrorScreen } from "~/components/site/error-screen";
 import { buttonClasses } from "~/components/ui/button";
 import {
@@ -11,6 +12,7 @@ import {
   requireAffiliate,
   type PortalRefusal,
 } from "~/modules/affiliates/affiliate-guard.server";
+import { usePortalAnalytics } from "~/modules/analytics/track";
 import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import { getCompanySettings } from "~/modules/settings/settings.server";
@@ -29,13 +31,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const company = await getCompanySettings(context.get(runtimeContext).db);
   const { flash, headers } = await readFlash(request, context);
   return data(
-    { companyName: company.name, partner: { name: affiliate.name, code: affiliate.code }, flash },
+    {
+      companyName: company.name,
+      partner: { name: affiliate.name, code: affiliate.code },
+      partnerId: affiliate.id,
+      botProtection: company.botProtection,
+      flash,
+    },
     { headers },
   );
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { companyName, partner, flash } = loaderData;
+  const { companyName, partner, partnerId, botProtection, flash } = loaderData;
+  usePortalAnalytics(partnerId);
+  const blocked = useBotBlocked(botProtection);
+  if (blocked) return <BotBlockScreen />;
   return (
     <PortalShell companyName={companyName} partner={partner}>
       <Outlet />

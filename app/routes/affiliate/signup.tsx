@@ -1,4 +1,5 @@
 import type { Route } from "./+types/signup";
+import { useTrackWhen } from "~/modules/analytics/track";
 import { LoginFormFrame, LoginFrame } from "~/components/admin/login-frame";
 import { useStaffForm } from "~/components/admin/staff-form";
 import {
@@ -64,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AffiliateSignup({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useStaffForm(affiliateSignupSchema, { id: FORM_ID, actionData });
   const { companyName } = loaderData;
+  const received = Boolean(actionData && "received" in actionData);
+  useTrackWhen("affiliate_signup", received);
   if (actionData && "received" in actionData) {
     return (
       <LoginFrame companyName={companyName} area={PORTAL_AREA} title="Thank you for applying">
