@@ -1,6 +1,6 @@
 /**
- * The block screen's words (docs/REQUIREMENTS.md R8.4), for the browser: the same as
- * bot-check.server.ts's, which the server's refusals use.
+ * The block screen's words (docs/REQUIREMENTS.md R8.4), shared by the browser's screen and
+ * the server's refusals (bot-check.server.ts re-exports them).
  */
 export const BLOCK_TITLE = "Access Restricted";
 export const BLOCK_RETRY = "Try Again";

@@ -39,8 +39,5 @@ export function refusedByProtection(
   return !isAllowed(visitorVerdict(request, reported), protectionOn);
 }
 
-/** The block screen's words (R8.4); the JSON answer to a refused post uses them too. */
-export const BLOCK_TITLE = "Access Restricted";
-export const BLOCK_RETRY = "Try Again";
-export const BLOCK_EXPLANATION =
-  "Our automated protection could not confirm this visit came from a person. If you are one, please try again, or call us.";
+/** The block screen's words (R8.4): the server's refusals say the same. */
+export { BLOCK_EXPLANATION, BLOCK_RETRY, BLOCK_TITLE } from "./bot-block";
