@@ -1,9 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { isAllowed } from "~/modules/analytics/bot-score";
 import { BLOCK_EXPLANATION, BLOCK_RETRY, BLOCK_TITLE } from "~/modules/analytics/bot-block";
-import { useBotDetection } from "~/modules/analytics/track";
+import { currentBotDetection, subscribeToBotDetection } from "~/modules/analytics/track";
 
 /**
  * Whether bot protection (on in settings) refuses this visitor (docs/REQUIREMENTS.md R4.2,
@@ -11,8 +11,16 @@ import { useBotDetection } from "~/modules/analytics/track";
  * the page to be idle, so it never delays the first paint.
  */
 export function useBotBlocked(protectionOn: boolean): boolean {
-  const detection = useBotDetection();
-  return protectionOn && !detection.isLoading && !isAllowed(detection, true);
+  // A yes or no, not the whole result: the check's arrival re-renders the page (a long task
+  // on a slow phone) only when it changes the answer.
+  return useSyncExternalStore(
+    subscribeToBotDetection,
+    () => {
+      const detection = currentBotDetection();
+      return protectionOn && !detection.isLoading && !isAllowed(detection, true);
+    },
+    () => false,
+  );
 }
 
 /** 'Access Restricted' (R8.4), in place of the page; 'Try Again' runs the check again. */

@@ -14,6 +14,9 @@ export async function detectBot(): Promise<BotDetection> {
   let botd: BrowserFacts["botd"];
   try {
     const detector = await load({ monitoring: false });
+    // Collecting and judging are two pieces of work: one task each keeps both short on a
+    // slow phone (docs/decisions/013).
+    await nextIdle();
     const result = detector.detect();
     botd = result.bot ? { bot: true, botKind: String(result.botKind) } : { bot: false };
   } catch (caught) {
@@ -32,6 +35,14 @@ export async function detectBot(): Promise<BotDetection> {
     botd,
   };
   return browserDetection(facts, visitorId(), error);
+}
+
+/** Resolves when the browser is next idle (or at once where idle callbacks are missing). */
+function nextIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve());
+    else setTimeout(resolve, 0);
+  });
 }
 
 /** Whether an id can be kept in this browser: a cookie or local storage that works. */

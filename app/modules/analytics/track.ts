@@ -142,12 +142,16 @@ export function currentBotDetection(): BotDetection {
   return detection;
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeToBotDetection(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** The browser's bot check: loading until it has run (after the page is idle). */
 export function useBotDetection(): BotDetection {
-  return useSyncExternalStore(subscribe, currentBotDetection, () => BOT_DETECTION_LOADING);
+  return useSyncExternalStore(
+    subscribeToBotDetection,
+    currentBotDetection,
+    () => BOT_DETECTION_LOADING,
+  );
 }
