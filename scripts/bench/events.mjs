@@ -17,6 +17,8 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import {
+  arg,
+  benchAddress,
   createPostgresDatabase,
   ensureBuild,
   percentile,
@@ -25,8 +27,6 @@ import {
   spawnServer,
 } from "./lib.mjs";
 
-const arg = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const options = {
   connections: Number(arg("connections", 32)),
   events: Number(arg("events", 20)),
@@ -52,9 +52,6 @@ if (options.events > 100) {
 const REQUEST_TIMEOUT_MS = 30_000;
 const USER_AGENT =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-/** The n-th address of 198.18.0.0/15 (the range set aside for benchmarks). */
-const benchAddress = (n) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
 
 /** A batch as the tracker sends it: a page view and clicks, a visitor and session of the run. */
 function batchBody(tag, n) {

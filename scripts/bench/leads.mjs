@@ -14,6 +14,8 @@ import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  arg,
+  benchAddress,
   createPostgresDatabase,
   ensureBuild,
   percentile,
@@ -22,8 +24,6 @@ import {
   spawnServer,
 } from "./lib.mjs";
 
-const arg = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const options = {
   rate: Number(arg("rate", 50)),
   duration: Number(arg("duration", 10)),
@@ -101,9 +101,6 @@ async function startReceiver() {
       }),
   };
 }
-
-/** The n-th address of 198.18.0.0/15 (the range set aside for benchmarks), one per lead. */
-const benchAddress = (n) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
 
 function leadBody(tag, n) {
   return JSON.stringify({

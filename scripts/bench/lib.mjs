@@ -184,3 +184,10 @@ export function percentile(sorted, fraction) {
   const rank = Math.ceil(fraction * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
 }
+
+/** The value of `--name=value` on the command line, or `fallback`. */
+export const arg = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+
+/** The n-th address of 198.18.0.0/15 (the range set aside for benchmarks). */
+export const benchAddress = (n) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;

@@ -5,11 +5,12 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../lib/build-state.mjs";
-import { ensureBuild, measure, printTable, startServer } from "./lib.mjs";
+import { arg, ensureBuild, measure, printTable, startServer } from "./lib.mjs";
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
-const options = { duration: arg("duration", 10), connections: arg("connections", 10) };
+const options = {
+  duration: Number(arg("duration", 10)),
+  connections: Number(arg("connections", 10)),
+};
 // What a browser sends: compressed answers preferred.
 const headers = { "accept-encoding": "br, gzip" };
 
