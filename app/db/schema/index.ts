@@ -13,3 +13,4 @@ export * from "./media";
 export * from "./content";
 export * from "./redirects";
 export * from "./commissions";
+export * from "./marketing";

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm
 import { bigserialId, instantNow, randomUuidId, timestamps } from "./columns";
 import { affiliates } from "./affiliates";
 import { staffReference } from "./auth";
+import type { VisualizerDesign } from "./marketing";
 
 /** The tracking parameters (docs/REQUIREMENTS.md R3.2) of one lead or touch (known keys only). */
 export type TrackingParams = Partial<Record<string, string>>;
@@ -45,6 +46,8 @@ export const leads = pgTable(
     userAgent: text(),
     /** Which page the request was sent from (path only). */
     pagePath: text(),
+    /** The visualizer design sent with the request (category to option key). */
+    visualizerDesign: jsonb().$type<VisualizerDesign>(),
     /** How it arrived: the site's form (with or without JavaScript) or the JSON API. */
     channel: text().$type<"form" | "json">().notNull(),
     status: text().$type<LeadStatus>().notNull().default("new"),

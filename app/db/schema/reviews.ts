@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { instantNow, serialId } from "./columns";
+import type { FormAttribution } from "./marketing";
 
 /** Customer reviews shown on the site; staff moderate them (published) in the admin area. */
 export const reviews = pgTable(
@@ -16,6 +17,13 @@ export const reviews = pgTable(
     /** Where the review was left: our site, a review platform, or "Demo" for sample content. */
     source: text().notNull(),
     published: boolean().notNull().default(true),
+    /** Left on /leave-review: whether the reviewer agreed to its publication. */
+    consentToPublish: boolean().notNull().default(true),
+    /** Left on /leave-review: how to reach the reviewer (optional, never published). */
+    contactEmail: text(),
+    contactPhone: text(),
+    /** Left on /leave-review: where the reviewer came from. */
+    attribution: jsonb().$type<FormAttribution>(),
     createdAt: instantNow(),
   },
   (table) => [
