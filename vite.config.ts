@@ -50,14 +50,14 @@ export default defineConfig({
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
                   // script budget is tight), follow the pages that import them, as do the
-                  // partner portal's components, and the staff charts over recharts (loaded
-                  // on first use by the analytics screen alone). Taken
+                  // partner portal's components, the QR code generator, and the staff charts
+                  // over recharts (loaded on first use by the analytics screen alone). Taken
                   // before the staff area's group, so shared parts stay here.
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)/.test(
+                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]/.test(
                       id,
                     ),
                   priority: 20,
