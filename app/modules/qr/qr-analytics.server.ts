@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { COMPANY_TIME_ZONE } from "~/modules/platform/patterns";
+import type { QrAnalyticsPeriod } from "./qr-analytics-periods";
 import { QR_TRACKING_PARAM } from "./qr-links";
 
 /**
@@ -8,11 +9,6 @@ import { QR_TRACKING_PARAM } from "./qr-links";
  * scans per day in the company's time zone, unique scans, devices, and the leads whose
  * tracking, first or last touch carries its `qr` parameter with the jobs won from them.
  */
-
-export const QR_ANALYTICS_PERIODS = [30, 90] as const;
-export type QrAnalyticsPeriod = (typeof QR_ANALYTICS_PERIODS)[number];
-
-export const periodOf = (value: string | null): QrAnalyticsPeriod => (value === "90" ? 90 : 30);
 
 export interface QrCodeFigures {
   id: number;

@@ -69,6 +69,11 @@ const utmOf = (values: QrValues): QrUtm =>
 export const slugFor = (values: Pick<QrValues, "slug" | "name">): string =>
   values.slug || slugify(values.name).slice(0, QR_SLUG_MAX_LENGTH).replace(/-+$/, "");
 
+async function slugTaken(db: Database, slug: string, id: number | undefined): Promise<boolean> {
+  const [same] = await db.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.slug, slug));
+  return Boolean(same && same.id !== id);
+}
+
 async function saveQrCode(
   database: QrHandle,
   actor: Actor,
@@ -78,6 +83,9 @@ async function saveQrCode(
 ): Promise<QrOutcome> {
   const slug = slugFor(values);
   if (!slug) return { ok: false, errors: { slug: QR_MESSAGES.slugFromName } };
+  // Checked again in the transaction; first here, before the image is drawn and read.
+  if (await slugTaken(database.db, slug, id))
+    return { ok: false, errors: { slug: QR_MESSAGES.slugTaken } };
   const look = await lookOf(database.db, {
     ...values,
     logoImageId: values.logoImageId ?? null,
@@ -101,11 +109,7 @@ async function saveQrCode(
   };
   try {
     return await database.transaction(async ({ db }): Promise<QrOutcome> => {
-      const [sameSlug] = await db
-        .select({ id: qrCodes.id })
-        .from(qrCodes)
-        .where(eq(qrCodes.slug, slug));
-      if (sameSlug && sameSlug.id !== id)
+      if (await slugTaken(db, slug, id))
         return { ok: false, errors: { slug: QR_MESSAGES.slugTaken } };
       if (id !== undefined) {
         const [before] = await db.select().from(qrCodes).where(eq(qrCodes.id, id));

@@ -3,12 +3,8 @@ import type { Route } from "./+types/qr-analytics";
 import { formatCents, formatDay } from "~/components/admin/format";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import { runtimeContext } from "~/modules/platform/context";
-import {
-  periodOf,
-  QR_ANALYTICS_PERIODS,
-  qrAnalytics,
-  type QrCodeFigures,
-} from "~/modules/qr/qr-analytics.server";
+import { periodOf, QR_ANALYTICS_PERIODS } from "~/modules/qr/qr-analytics-periods";
+import { qrAnalytics, type QrCodeFigures } from "~/modules/qr/qr-analytics.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "QR analytics | Staff area" }];
 
