@@ -63,6 +63,14 @@ export default defineConfig({
                   priority: 20,
                 },
                 {
+                  // What the public QR generator shares with the staff area's QR codes
+                  // (colour checks): a small chunk of its own, so the generator never
+                  // loads the staff area's code.
+                  name: "qr-links",
+                  test: /app[\\/]modules[\\/]qr[\\/]qr-links/,
+                  priority: 21,
+                },
+                {
                   // The staff area's own code stays out of what public pages load.
                   name: "admin",
                   test: STAFF_ONLY,
