@@ -129,6 +129,9 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
+/** A colour picker as tall as the text fields beside it. */
+const COLOUR_INPUT = { height: "2.75rem", padding: "0.25rem", cursor: "pointer" };
+
 function QrForm({
   code,
   logos,
@@ -206,9 +209,13 @@ function QrForm({
               autoComplete="off"
               className="md:col-span-2"
             />
-            <FormTextField field={fields.utmSource} label="UTM source" placeholder="flyer" />
-            <FormTextField field={fields.utmMedium} label="UTM medium" placeholder="print" />
-            <FormTextField field={fields.utmCampaign} label="UTM campaign" placeholder="spring" />
+            <FormTextField field={fields.utmSource} label="UTM source" placeholder="e.g. flyer" />
+            <FormTextField field={fields.utmMedium} label="UTM medium" placeholder="e.g. print" />
+            <FormTextField
+              field={fields.utmCampaign}
+              label="UTM campaign"
+              placeholder="e.g. spring-sale"
+            />
             <FormTextField field={fields.utmContent} label="UTM content" />
             <FormTextField field={fields.utmTerm} label="UTM term" />
             <FormSelect
@@ -222,9 +229,15 @@ function QrForm({
               field={fields.foreground}
               label="Foreground colour"
               type="color"
+              style={COLOUR_INPUT}
               hint="Dark, on a light background: many scanners read nothing else."
             />
-            <FormTextField field={fields.background} label="Background colour" type="color" />
+            <FormTextField
+              field={fields.background}
+              label="Background colour"
+              type="color"
+              style={COLOUR_INPUT}
+            />
             <FormSelect
               field={fields.logoImageId}
               label="Centre logo"
