@@ -50,17 +50,25 @@ export default defineConfig({
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
                   // script budget is tight), follow the pages that import them, as do the
-                  // partner portal's components, and the staff charts over recharts (loaded
-                  // on first use by the analytics screen alone). Taken
+                  // partner portal's components, the QR code generator, and the staff charts
+                  // over recharts (loaded on first use by the analytics screen alone). Taken
                   // before the staff area's group, so shared parts stay here.
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)/.test(
+                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]/.test(
                       id,
                     ),
                   priority: 20,
+                },
+                {
+                  // What the public QR generator shares with the staff area's QR codes
+                  // (colour checks): a small chunk of its own, so the generator never
+                  // loads the staff area's code.
+                  name: "qr-links",
+                  test: /app[\\/]modules[\\/]qr[\\/]qr-links/,
+                  priority: 21,
                 },
                 {
                   // The staff area's own code stays out of what public pages load.

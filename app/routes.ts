@@ -8,6 +8,8 @@ export default [
   route("media/:imageId/:file", "routes/media.ts"),
   // The analytics tracker's batches (docs/REQUIREMENTS.md R7.4): JSON in, 204 out.
   route("api/events", "routes/api/events.ts"),
+  // A tracked QR code's scan (docs/REQUIREMENTS.md R15.3): counted, then sent on.
+  route("q/:slug", "routes/qr-scan.tsx"),
 
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
@@ -43,6 +45,12 @@ export default [
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
+    // Tracked QR codes (docs/REQUIREMENTS.md R15.3) and their analytics (R15.4): the
+    // analytics keep a short address of their own, behind the same guard.
+    route("admin/qr-codes", "routes/admin/qr-codes.tsx"),
+    route("admin/qr-codes/:qrCodeId/download", "routes/admin/qr-code-download.ts"),
+    route("admin/qr-codes/:qrCodeId/print", "routes/admin/qr-code-print.ts"),
+    route("qr-analytics", "routes/admin/qr-analytics.tsx"),
   ]),
 
   // The partner portal (docs/REQUIREMENTS.md R2.14): public pages, then the guarded ones.
@@ -72,6 +80,7 @@ export default [
       route("about-us", "routes/_site/about-us.tsx"),
       route("reviews", "routes/_site/reviews.tsx"),
       route("tv", "routes/_site/tv.tsx"),
+      route("qr-generator", "routes/_site/qr-generator.tsx"),
       route("thank-you", "routes/_site/thank-you.tsx"),
       route("retargeting", "routes/_site/retargeting.tsx"),
       route("privacy-policy", "routes/_site/privacy-policy.tsx"),

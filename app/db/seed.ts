@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { seedDemoBlog } from "./demo-blog";
 import { DEMO_REVIEWS } from "./demo-reviews";
-import { companySettings, redirects, reviews, type CompanySettings } from "./schema";
+import { companySettings, qrCodes, redirects, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
 
 /** The company's own details; the programme's terms keep their column defaults. */
@@ -80,7 +80,16 @@ export async function seedDemoContent(db: Database): Promise<void> {
   }
   await seedDemoBlog(db);
   await db.insert(redirects).values(DEMO_REDIRECTS).onConflictDoNothing();
+  await db.insert(qrCodes).values(DEMO_QR_CODE).onConflictDoNothing();
 }
+
+/** A tracked QR code as a showroom flyer would carry it (docs/REQUIREMENTS.md R15.3). */
+const DEMO_QR_CODE = {
+  name: "Showroom flyer (demo)",
+  slug: "showroom-flyer",
+  target: "/bathrooms",
+  utm: { utm_source: "flyer", utm_medium: "print", utm_campaign: "showroom" },
+};
 
 /**
  * Addresses of the company's old site that a migration would carry over (stored as the

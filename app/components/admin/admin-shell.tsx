@@ -17,6 +17,8 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   categories: "layers",
   redirects: "arrow-right",
   notFound: "triangle-exclamation-point",
+  qrCodes: "megaphone",
+  qrAnalytics: "eye",
   settings: "settings",
   staff: "users",
   mail: "mail",

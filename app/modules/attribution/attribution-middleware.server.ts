@@ -17,10 +17,11 @@ import {
 } from "./touches.server";
 
 /**
- * Areas where a landing is not marketing: staff, affiliates, the API, and uploaded images
+ * Areas where a landing is not marketing: staff, affiliates, the API, QR scans (their
+ * target is the landing, R15.3), and uploaded images
  * (their answers are public and cached for a year, so they must never carry a cookie).
  */
-const NOT_LANDINGS = /^\/(admin|affiliate|api|media)(\/|$)/;
+const NOT_LANDINGS = /^\/(admin|affiliate|api|media|q)(\/|$)/;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cleanTrackingParams, TRACKING_PARAMS, trackingParamsFromUrl } from "./tracking";
 
 describe("tracking parameters (R3.2)", () => {
-  it("names all 25", () => {
-    expect(TRACKING_PARAMS).toHaveLength(25);
+  it("names all 26", () => {
+    expect(TRACKING_PARAMS).toHaveLength(26);
   });
 
   it("reads the URL's parameters and nothing else", () => {

@@ -31,6 +31,8 @@ export const TRACKING_PARAMS = [
   "affiliate_code",
   "userAgent",
   "ip_address",
+  // The tracked QR code a scan came from (docs/REQUIREMENTS.md R15.3).
+  "qr",
 ] as const;
 
 export type TrackingParam = (typeof TRACKING_PARAMS)[number];

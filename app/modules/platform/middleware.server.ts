@@ -4,8 +4,11 @@ import { nonceContext, requestIdContext, runtimeContext } from "./context";
 import { getRuntime } from "./runtime.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 
-/** Routes whose answers (pages and `.data`) must never be kept by a browser or proxy. */
-const isPrivateRoute = (pattern: string) => /^\/?admin(\/|$)/.test(pattern);
+/**
+ * Routes whose answers (pages and `.data`) must never be kept by a browser or proxy: the
+ * staff area, and QR analytics under the same guard (docs/REQUIREMENTS.md R15.4).
+ */
+const isPrivateRoute = (pattern: string) => /^\/?(admin(\/|$)|qr-analytics$)/.test(pattern);
 
 /**
  * First in every request: the services, the request id (set by the HTTP server, or made

@@ -15,8 +15,11 @@ export interface RuleLike {
   type: number;
 }
 
-/** Areas the rules never touch (R12.3): the staff area, the affiliate portal, the API. */
-export const UNREDIRECTED_AREAS = ["admin", "affiliate", "api"] as const;
+/**
+ * Areas the rules never touch (R12.3): the staff area, the affiliate portal, the API, and
+ * the tracked QR codes' addresses, which must always count the scan (R15.3).
+ */
+export const UNREDIRECTED_AREAS = ["admin", "affiliate", "api", "q"] as const;
 
 const UNRESERVED = /%([0-9A-Fa-f]{2})/g;
 const isUnreserved = (char: string) => /^[A-Za-z0-9\-._~]$/.test(char);

@@ -16,7 +16,7 @@ export const REDIRECT_MESSAGES = {
   fromMissing: "Enter the old path, starting with /.",
   fromShape: "Use a path like /old-page, or /old-section/* for everything under it.",
   fromHome: "The home page and the whole site cannot be redirected.",
-  fromArea: "Paths under /admin, /affiliate and /api are never redirected.",
+  fromArea: "Paths under /admin, /affiliate, /api and /q are never redirected.",
   toMissing: "Enter where it should go: a path like /new-page or a full https:// address.",
   toShape: "Use a path like /new-page or a full address like https://example.com/page.",
   toStar: "Only a rule whose old path ends in /* can carry the rest of the path with /*.",

@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/reviews", changefreq: "weekly", priority: 0.8 },
   { path: "/about-us", changefreq: "monthly", priority: 0.7 },
   { path: "/tv", changefreq: "monthly", priority: 0.5 },
+  { path: "/qr-generator", changefreq: "yearly", priority: 0.4 },
   { path: "/privacy-policy", changefreq: "yearly", priority: 0.3 },
   { path: "/terms", changefreq: "yearly", priority: 0.3 },
 ];

@@ -23,6 +23,8 @@ export type AdminArea =
   | "reviews"
   | "redirects"
   | "notFound"
+  | "qrCodes"
+  | "qrAnalytics"
   | "settings"
   | "staff"
   | "mail"
@@ -153,6 +155,31 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/not-found",
     routes: ["admin/not-found"],
     label: "404 log",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    // Tracked QR codes for print (docs/REQUIREMENTS.md R15.3): the list, form, files and
+    // print sheet.
+    area: "qrCodes",
+    path: "/admin/qr-codes",
+    routes: [
+      "admin/qr-codes",
+      "admin/qr-codes/:qrCodeId/download",
+      "admin/qr-codes/:qrCodeId/print",
+    ],
+    label: "QR codes",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    // Their scans and leads (R15.4), at an address of its own but behind the same guard.
+    area: "qrAnalytics",
+    path: "/qr-analytics",
+    routes: ["qr-analytics"],
+    label: "QR analytics",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",

@@ -350,6 +350,15 @@ const privacyPolicy: LegalText = (company) => ({
               {
                 term: (
                   <>
+                    <code>lm_qr</code> (cookie)
+                  </>
+                ),
+                description:
+                  "Set only when you scan one of our printed QR codes. Holds the numbers of the codes this browser has scanned, so a second scan is not counted as a new person; the page the code leads to carries a qr parameter naming the code. First-party, not readable by scripts, kept for 12 months.",
+              },
+              {
+                term: (
+                  <>
                     <code>{ANALYTICS_VISITOR_COOKIE}</code> and{" "}
                     <code>{ANALYTICS_SESSION_COOKIE}</code> (cookies)
                   </>

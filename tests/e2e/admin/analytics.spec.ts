@@ -14,7 +14,7 @@ test("an admin reads the figures, changes the period and downloads a table", asy
   await page.goto("/admin/dashboard");
   await page
     .getByRole("navigation", { name: "Staff" })
-    .getByRole("link", { name: "Analytics" })
+    .getByRole("link", { name: "Analytics", exact: true })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Figures" })).toBeVisible();
@@ -93,7 +93,9 @@ test.describe("an editor", () => {
     expect(await csv.text()).not.toContain(E2E_ANALYTICS_PATH);
     await page.goto("/admin/dashboard");
     await expect(
-      page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Analytics" }),
+      page
+        .getByRole("navigation", { name: "Staff" })
+        .getByRole("link", { name: "Analytics", exact: true }),
     ).toHaveCount(0);
   });
 });

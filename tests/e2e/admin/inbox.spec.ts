@@ -108,6 +108,8 @@ test.describe("an editor", () => {
       "Reviews",
       "Redirects",
       "404 log",
+      "QR codes",
+      "QR analytics",
       "View the site",
     ]);
 

@@ -30,15 +30,23 @@ const PUBLIC_ADMIN = new Set([
 ]);
 
 interface RouteEntry {
+  file: string;
   path?: string;
   children?: RouteEntry[];
 }
 
-function adminPaths(entries: RouteEntry[]): string[] {
-  return entries.flatMap((entry) => [
-    ...(entry.path?.startsWith("admin") && !PUBLIC_ADMIN.has(entry.path) ? [entry.path] : []),
-    ...adminPaths(entry.children ?? []),
-  ]);
+/**
+ * The routes under the staff layout: those under /admin, and those with an address of
+ * their own behind the same guard (/qr-analytics, docs/REQUIREMENTS.md R15.4).
+ */
+function adminPaths(entries: RouteEntry[], guarded = false): string[] {
+  return entries.flatMap((entry) => {
+    const inside = guarded || entry.file === "routes/admin/layout.tsx";
+    return [
+      ...(inside && entry.path && !PUBLIC_ADMIN.has(entry.path) ? [entry.path] : []),
+      ...adminPaths(entry.children ?? [], inside),
+    ];
+  });
 }
 
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
@@ -74,6 +82,15 @@ test("every guarded admin route has a rule in the permission table", () => {
   // Admin-only screens and their downloads (docs/REQUIREMENTS.md R14.5).
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/analytics", "/admin/analytics/export.csv"]),
+  );
+  // Tracked QR codes, their files and analytics (docs/REQUIREMENTS.md R15.3, R15.4).
+  expect(guardedPaths).toEqual(
+    expect.arrayContaining([
+      "/admin/qr-codes",
+      `/admin/qr-codes/${SAMPLE_ID}/download`,
+      `/admin/qr-codes/${SAMPLE_ID}/print`,
+      "/qr-analytics",
+    ]),
   );
   for (const path of guardedPaths) expect(areaForPath(path), path).toBeDefined();
 });

@@ -377,6 +377,41 @@ const FORMS: FormTarget[] = [
     staff: true,
   },
   {
+    // Tracked QR codes (docs/REQUIREMENTS.md R15.3): the slug is taken after the first
+    // save, so the rest are refused before their image is drawn.
+    path: "/admin/qr-codes",
+    base: {
+      intent: "create",
+      name: "Fuzzed QR",
+      slug: "fuzzed-qr",
+      target: "/bathrooms",
+      errorCorrection: "M",
+      foreground: "#1f2a2e",
+      background: "#ffffff",
+    },
+    fields: [
+      "intent",
+      "id",
+      "name",
+      "slug",
+      "target",
+      "utmSource",
+      "utmTerm",
+      "foreground",
+      "background",
+      "errorCorrection",
+      "logoImageId",
+      "enabled",
+    ],
+    staff: true,
+  },
+  {
+    path: "/admin/qr-codes",
+    base: { intent: "disable", id: "1" },
+    fields: ["intent", "id"],
+    staff: true,
+  },
+  {
     path: "/admin/not-found",
     base: { intent: "dismiss", entryId: "1" },
     fields: ["intent", "entryId"],
@@ -490,6 +525,9 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/redirects", params: ["q", "page", "edit", "fromPath"] },
   { path: "/admin/redirects/export", params: ["q"] },
   { path: "/admin/not-found", params: ["sort", "dismissed", "page"] },
+  { path: "/admin/qr-codes", params: ["edit"] },
+  { path: "/admin/qr-codes/1/download", params: ["format"] },
+  { path: "/qr-analytics", params: ["days"] },
   { path: "/blog", params: ["page"] },
   { path: "/blog/category/design", params: ["page"] },
   { path: "/blog/curbless-shower-in-an-older-cape", params: ["preview"] },
@@ -684,6 +722,8 @@ test("no filter or id in the address answers a 5xx", async () => {
         "/blog/category/",
         "/blog/author/",
         "/media/1/",
+        "/q/",
+        "/admin/qr-codes/",
       ]) {
         const answer = await rawRequest(
           server.baseUrl,
