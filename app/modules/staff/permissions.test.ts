@@ -50,7 +50,15 @@ describe("the staff permission table", () => {
 
   it("shows each role exactly the areas it may open", () => {
     // The content areas, in the order both roles see them.
-    const content = ["posts", "authors", "categories", "reviews", "redirects", "notFound"];
+    const content = [
+      "posts",
+      "authors",
+      "categories",
+      "reviews",
+      "redirects",
+      "visualizer",
+      "notFound",
+    ];
     expect(navigationFor("admin").map((rule) => rule.area)).toEqual([
       "dashboard",
       "analytics",
