@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { contactForm, fillLeadForm, uniqueEmail, waitForFillTime } from "../leads/support";
 import { e2eAdmin, e2eEditor, startSignedIn } from "../support/staff";
@@ -9,7 +10,7 @@ import { e2eAdmin, e2eEditor, startSignedIn } from "../support/staff";
  * and an option staff add is offered at once.
  */
 
-const scene = (page: import("@playwright/test").Page) => page.locator("svg[data-scene]");
+const scene = (page: Page) => page.locator("svg[data-scene]");
 
 test("a visitor designs, shares and sends a bathroom; staff read the design on the lead", async ({
   page,
