@@ -84,6 +84,7 @@ async function boot(config: Config): Promise<Runtime> {
         config.posthogHost && config.posthogApiKey
           ? { host: config.posthogHost, apiKey: config.posthogApiKey }
           : undefined,
+      visualizerProvider: config.visualizerProvider,
     });
     await ensureFirstAdmin({
       database,
