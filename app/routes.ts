@@ -8,6 +8,9 @@ export default [
   route("media/:imageId/:file", "routes/media.ts"),
   // The analytics tracker's batches (docs/REQUIREMENTS.md R7.4): JSON in, 204 out.
   route("api/events", "routes/api/events.ts"),
+  // The visualizer's photo redraws (docs/REQUIREMENTS.md R15.5): a photo in, progress out.
+  route("api/visualizer/renders", "routes/api/visualizer-renders.ts"),
+  route("api/visualizer/renders/:renderId", "routes/api/visualizer-render.ts"),
 
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -11,7 +11,15 @@ import { ShareDesign } from "~/components/visualizer/share-design";
 import type { VisualizerCategory } from "~/db/schema/marketing";
 import { runtimeContext } from "~/modules/platform/context";
 import { pageMeta } from "~/modules/seo/meta";
+import { parseCookie } from "cookie";
+import { PhotoRedraw } from "~/components/visualizer/photo-redraw";
 import { loadActiveCatalogue } from "~/modules/visualizer/catalogue.server";
+import { PHOTO_MESSAGES } from "~/modules/visualizer/photo.server";
+import {
+  RENDER_MESSAGES,
+  RENDER_VISITOR_COOKIE,
+  renderStatus,
+} from "~/modules/visualizer/renders.server";
 import {
   designKeys,
   designQuery,
@@ -46,15 +54,38 @@ export const meta: Route.MetaFunction = (args) =>
     image: "/og/visualizer.png",
   });
 
+/** Messages a page sent back without JavaScript may show: ours only, never the address's text. */
+const PHOTO_ANSWERS = new Set<string>([
+  ...Object.values(PHOTO_MESSAGES),
+  ...Object.values(RENDER_MESSAGES),
+]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
+  const params = new URL(request.url).searchParams;
   const catalogue = await loadActiveCatalogue(db);
+  const photoRedraw = Boolean(config.visualizerProvider);
+  const renderId = params.get("render");
+  const render =
+    photoRedraw && renderId
+      ? await renderStatus(
+          db,
+          renderId,
+          parseCookie(request.headers.get("cookie") ?? "")[RENDER_VISITOR_COOKIE],
+        )
+      : undefined;
+  const photoError = params.get("photoError");
   return {
     catalogue,
-    requested: designKeys(new URL(request.url).searchParams),
+    requested: designKeys(params),
     pageUrl: new URL(VISUALIZER_PATH, config.publicUrl).toString(),
+    photoRedraw,
+    render: render ?? null,
+    photoError: photoError && PHOTO_ANSWERS.has(photoError) ? photoError : null,
   };
 }
+
+type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function VisualizerPage({ loaderData }: Route.ComponentProps) {
   const { catalogue, requested, pageUrl } = loaderData;
@@ -72,6 +103,7 @@ export default function VisualizerPage({ loaderData }: Route.ComponentProps) {
         catalogue={catalogue}
         requested={requested}
         pageUrl={pageUrl}
+        photo={loaderData}
       />
     </>
   );
@@ -81,10 +113,12 @@ function Visualizer({
   catalogue,
   requested,
   pageUrl,
+  photo,
 }: {
   catalogue: Catalogue;
   requested: ReturnType<typeof designKeys>;
   pageUrl: string;
+  photo: Pick<LoaderData, "photoRedraw" | "render" | "photoError">;
 }) {
   const company = useCompany();
   const { formToken } = useSiteData();
@@ -142,6 +176,14 @@ function Visualizer({
           </form>
         </Container>
       </section>
+      {photo.photoRedraw && (
+        <PhotoRedraw
+          design={keysOf(design)}
+          initial={photo.render}
+          initialError={photo.photoError}
+          pagePath={`${VISUALIZER_PATH}?${query}${photo.render ? `&render=${photo.render.id}` : ""}#photo`}
+        />
+      )}
       <section
         id="contact"
         aria-labelledby="visualizer-request-heading"
