@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { visualizerRenders } from "~/db/schema";
+import { images, visualizerRenders } from "~/db/schema";
+import { runHousekeeping } from "~/modules/jobs/housekeeping.server";
 import { ensureVisualizerCatalogue } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
@@ -203,5 +204,21 @@ describe("the redraw job (R15.5)", () => {
     expect(
       await startRender({ database, boss: jobs.boss }, { ...who, design: {}, photo: undefined }),
     ).toEqual({ ok: false, status: 429, error: RENDER_MESSAGES.rateLimited });
+  });
+
+  it("forgets a photo and its redraw after 30 days", async () => {
+    const renders = await database.db.select().from(visualizerRenders);
+    const imageIds = renders
+      .flatMap((r) => [r.photoImageId, r.resultImageId])
+      .filter((id): id is string => Boolean(id));
+    expect(imageIds.length).toBeGreaterThan(0);
+    await database.db.update(visualizerRenders).set({ createdAt: sql`now() - interval '31 days'` });
+    await database.db
+      .update(images)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(inArray(images.id, imageIds));
+    const results = await runHousekeeping(database.db);
+    expect(results.expiredVisualizerRenders).toBe(renders.length);
+    expect(await database.db.select().from(images).where(inArray(images.id, imageIds))).toEqual([]);
   });
 });
