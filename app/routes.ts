@@ -10,6 +10,9 @@ export default [
   route("api/events", "routes/api/events.ts"),
   // A tracked QR code's scan (docs/REQUIREMENTS.md R15.3): counted, then sent on.
   route("q/:slug", "routes/qr-scan.tsx"),
+  // The visualizer's photo redraws (docs/REQUIREMENTS.md R15.5): a photo in, progress out.
+  route("api/visualizer/renders", "routes/api/visualizer-renders.ts"),
+  route("api/visualizer/renders/:renderId", "routes/api/visualizer-render.ts"),
 
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
@@ -39,6 +42,7 @@ export default [
     route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/redirects", "routes/admin/redirects.tsx"),
     route("admin/redirects/export", "routes/admin/redirects-export.ts"),
+    route("admin/visualizer", "routes/admin/visualizer.tsx"),
     route("admin/not-found", "routes/admin/not-found-log.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
@@ -81,6 +85,7 @@ export default [
       route("reviews", "routes/_site/reviews.tsx"),
       route("tv", "routes/_site/tv.tsx"),
       route("qr-generator", "routes/_site/qr-generator.tsx"),
+      route("visualizer", "routes/_site/visualizer.tsx"),
       route("thank-you", "routes/_site/thank-you.tsx"),
       route("retargeting", "routes/_site/retargeting.tsx"),
       route("privacy-policy", "routes/_site/privacy-policy.tsx"),

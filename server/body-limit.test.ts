@@ -5,6 +5,7 @@ import {
   BODY_TOO_SLOW,
   limitRequestBody,
   MAX_BODY_BYTES,
+  MAX_PHOTO_BODY_BYTES,
   MAX_UPLOAD_BODY_BYTES,
   maxBodyBytes,
 } from "./body-limit";
@@ -111,6 +112,11 @@ describe("limitRequestBody", () => {
     for (const path of ["/api/events", "/API/Events/"]) {
       expect(maxBodyBytes(path), path).toBe(EVENT_LIMITS.bodyBytes);
     }
+    // A visitor's bathroom photo for the visualizer (docs/REQUIREMENTS.md R15.5).
+    for (const path of ["/api/visualizer/renders", "/API/Visualizer/Renders/"]) {
+      expect(maxBodyBytes(path), path).toBe(MAX_PHOTO_BODY_BYTES);
+    }
+    expect(maxBodyBytes("/api/visualizer/renders/1")).toBe(MAX_BODY_BYTES);
 
     const server = app({ maxBytes: maxBodyBytes });
     const post = (path: string) =>

@@ -16,6 +16,10 @@ const UPLOAD_ROUTES = [
   /^\/admin\/authors(\/[^/]+)?$/,
 ];
 
+/** A visitor's bathroom photo (15 MB at most, docs/REQUIREMENTS.md R15.5) with its form. */
+export const MAX_PHOTO_BODY_BYTES = 16 * 1024 * 1024;
+const PHOTO_ROUTES = [/^\/api\/visualizer\/renders$/];
+
 /** The redirects screen's CSV import (at most 1 MB, docs/REQUIREMENTS.md R12.6) with its form. */
 export const MAX_CSV_IMPORT_BODY_BYTES = 1024 * 1024 + 16 * 1024;
 const CSV_IMPORT_ROUTES = [/^\/admin\/redirects$/];
@@ -31,6 +35,7 @@ export function maxBodyBytes(path: string): number {
     .replace(/(.)\/+$/, "$1");
   if (UPLOAD_ROUTES.some((pattern) => pattern.test(route))) return MAX_UPLOAD_BODY_BYTES;
   if (CSV_IMPORT_ROUTES.some((pattern) => pattern.test(route))) return MAX_CSV_IMPORT_BODY_BYTES;
+  if (PHOTO_ROUTES.some((pattern) => pattern.test(route))) return MAX_PHOTO_BODY_BYTES;
   // The analytics tracker's batches (docs/REQUIREMENTS.md R9.6).
   if (route === EVENTS_ENDPOINT) return EVENT_LIMITS.bodyBytes;
   return MAX_BODY_BYTES;

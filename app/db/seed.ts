@@ -2,7 +2,15 @@ import { count } from "drizzle-orm";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { seedDemoBlog } from "./demo-blog";
 import { DEMO_REVIEWS } from "./demo-reviews";
-import { companySettings, qrCodes, redirects, reviews, type CompanySettings } from "./schema";
+import { DEFAULT_VISUALIZER_CATALOGUE } from "~/modules/visualizer/default-catalogue";
+import {
+  companySettings,
+  qrCodes,
+  redirects,
+  reviews,
+  visualizerOptions,
+  type CompanySettings,
+} from "./schema";
 import type { Database } from "./client.server";
 
 /** The company's own details; the programme's terms keep their column defaults. */
@@ -67,11 +75,29 @@ export async function ensureCompanySettings(db: Database): Promise<boolean> {
 }
 
 /**
+ * Writes the visualizer's starting catalogue (docs/REQUIREMENTS.md R15.5) when there is
+ * none: every installation, demo or not, starts with a working /visualizer. Staff then edit
+ * it on /admin/visualizer. Returns true if it did.
+ */
+export async function ensureVisualizerCatalogue(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(visualizerOptions);
+  if (Number(existing?.n ?? 0) > 0) return false;
+  await db
+    .insert(visualizerOptions)
+    .values(
+      DEFAULT_VISUALIZER_CATALOGUE.map((option, index) => ({ ...option, sortOrder: index * 10 })),
+    )
+    .onConflictDoNothing();
+  return true;
+}
+
+/**
  * Demo content for a fresh install: applied automatically to a new embedded database
  * and on demand with `npm run db:seed`. Safe to run twice.
  */
 export async function seedDemoContent(db: Database): Promise<void> {
   await ensureCompanySettings(db);
+  await ensureVisualizerCatalogue(db);
   const [existing] = await db.select({ n: count() }).from(reviews);
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);
   for (const affiliate of DEMO_AFFILIATES) {

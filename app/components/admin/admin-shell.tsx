@@ -16,6 +16,7 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   authors: "user-round",
   categories: "layers",
   redirects: "arrow-right",
+  visualizer: "paint-roller",
   notFound: "triangle-exclamation-point",
   qrCodes: "megaphone",
   qrAnalytics: "eye",

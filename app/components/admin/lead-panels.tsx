@@ -1,3 +1,4 @@
+import type { DesignChoice } from "~/modules/visualizer/design-choices";
 import { useId } from "react";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton } from "~/components/admin/confirm-button";
@@ -182,5 +183,28 @@ export function TouchCard({ title, touch }: { title: string; touch: Touch | null
         <p className="text-sm text-muted">Not recorded.</p>
       )}
     </section>
+  );
+}
+
+/** A visualizer design sent with a lead (docs/REQUIREMENTS.md R15.5): each choice with its swatch. */
+export function DesignChoices({ choices }: { choices: readonly DesignChoice[] }) {
+  return (
+    <Fields
+      rows={choices.map((choice) => [
+        choice.label,
+        choice.option ? (
+          <span key={choice.category} className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="inline-block size-4 shrink-0 rounded-full border border-black/15"
+              style={{ background: choice.option.swatch }}
+            />
+            {choice.option.name}
+          </span>
+        ) : (
+          `${choice.key} (no longer in the catalogue)`
+        ),
+      ])}
+    />
   );
 }

@@ -31,6 +31,7 @@ import {
   HONEYPOT_FIELD,
   LEAD_FORM_ACTION,
   TRACKING_FIELD_PREFIX,
+  VISUALIZER_DESIGN_FIELD,
   type LeadActionResult,
 } from "~/modules/leads/lead-form-post";
 import { normalizePhone } from "~/modules/leads/phone";
@@ -49,6 +50,8 @@ interface ConsultationFormProps {
   result?: LeadActionResult;
   /** The title's level in the page's outline. */
   headingLevel?: 2 | 3;
+  /** A visualizer design (its share link's query) sent with the request (docs/REQUIREMENTS.md R15.5). */
+  visualizerDesign?: string;
 }
 
 /** The contact fields, in order; what the browser may fill in for each. */
@@ -83,6 +86,7 @@ export function ConsultationForm({
   defaultSource,
   result,
   headingLevel = 3,
+  visualizerDesign,
 }: ConsultationFormProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const fetcher = useFetcher<LeadActionResult>();
@@ -312,6 +316,13 @@ export function ConsultationForm({
       <HoneypotField name={HONEYPOT_FIELD} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={serverResult?.formToken ?? token} />
       <input type="hidden" name="pagePath" value={pathname} />
+      {(visualizerDesign ?? result?.visualizerDesign) && (
+        <input
+          type="hidden"
+          name={VISUALIZER_DESIGN_FIELD}
+          value={visualizerDesign ?? result?.visualizerDesign}
+        />
+      )}
       {formError && (
         <p
           role="alert"

@@ -1,7 +1,7 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { housekeepingRuns, rateLimitCounters, visitors } from "~/db/schema";
+import { housekeepingRuns, rateLimitCounters, visitors, visualizerRenders } from "~/db/schema";
 import { purgeUnusedImages } from "~/modules/media/uploads.server";
 import { purgeStaleNotFoundPaths } from "~/modules/redirects/not-found-log.server";
 import { purgeLoginHistory } from "~/modules/staff/login-limits.server";
@@ -53,6 +53,13 @@ const tasks: Record<string, Task> = {
   expiredVisitorTouches: deleteOlderThan(visitors, visitors.updatedAt, "365 days"),
   // docs/REQUIREMENTS.md R9.10: a 404 log entry nobody reached for 90 days is dropped.
   staleNotFoundPaths: (db) => purgeStaleNotFoundPaths(db),
+  // docs/REQUIREMENTS.md R15.5: a visitor's photo and its redraw are kept 30 days; their
+  // images go with the next task, once nothing uses them.
+  expiredVisualizerRenders: deleteOlderThan(
+    visualizerRenders,
+    visualizerRenders.createdAt,
+    "30 days",
+  ),
   // docs/REQUIREMENTS.md R4.11: an upload no post, revision or author uses, after a day.
   unusedImages: (db) => purgeUnusedImages(db),
 };

@@ -22,6 +22,8 @@ import { approveDueCommissions } from "~/modules/affiliates/commissions.server";
 import { forwardEvents, type PosthogTarget } from "~/modules/analytics/forward.server";
 import { rollUpExpiredEvents } from "~/modules/analytics/retention.server";
 import { runHousekeeping } from "./housekeeping.server";
+import type { RenderProvider } from "~/modules/visualizer/render-provider.server";
+import { runRenderJob, VISUALIZER_RENDER_QUEUE } from "~/modules/visualizer/renders.server";
 
 const QUEUES = {
   housekeeping: "housekeeping",
@@ -32,6 +34,7 @@ const QUEUES = {
   approveDueCommissions: "approve-due-commissions",
   analyticsRetention: "analytics-retention",
   analyticsForward: "analytics-forward",
+  visualizerRender: VISUALIZER_RENDER_QUEUE,
 } as const;
 
 /** Daily, in the small hours in New York (docs/decisions/013). */
@@ -73,6 +76,10 @@ export interface JobsOptions {
   allowPrivateWebhookTargets?: boolean;
   /** POSTHOG_HOST and POSTHOG_API_KEY: stored analytics events are forwarded there. */
   posthog?: PosthogTarget;
+  /** VISUALIZER_PROVIDER_URL and _KEY: the image service that redraws visitors' photos. */
+  visualizerProvider?: RenderProvider;
+  /** Seconds before a failed redraw is tried again (tests shorten it). */
+  visualizerRetryDelaySeconds?: number;
 }
 
 /**
@@ -226,6 +233,33 @@ export async function startJobs(
     await boss.schedule(QUEUES.analyticsForward, SWEEP_CRON);
   } else {
     await boss.unschedule(QUEUES.analyticsForward).catch(() => {});
+  }
+
+  // Visitors' photos redrawn by the image service (docs/REQUIREMENTS.md R15.5): a job that
+  // throws is tried again by the queue; its last attempt marks the render failed instead.
+  const { visualizerProvider } = options;
+  await boss.createQueue(QUEUES.visualizerRender, {
+    name: QUEUES.visualizerRender,
+    policy: "standard",
+    retryDelay: options.visualizerRetryDelaySeconds ?? 10,
+    retryBackoff: options.visualizerRetryDelaySeconds === undefined,
+  });
+  if (visualizerProvider) {
+    await boss.work<{ renderId: string }>(
+      QUEUES.visualizerRender,
+      { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        await runRenderJob(
+          { database, provider: visualizerProvider, logger },
+          {
+            renderId: job.data.renderId,
+            lastAttempt: job.retryCount >= job.retryLimit,
+            signal: shutdown.signal,
+          },
+        );
+      },
+    );
   }
 
   return {

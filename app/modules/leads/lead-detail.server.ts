@@ -12,6 +12,8 @@ import {
   type LeadStatus,
 } from "~/db/schema";
 import { isUuid } from "~/modules/platform/patterns";
+import { describeDesign } from "~/modules/visualizer/catalogue.server";
+import type { DesignChoice } from "~/modules/visualizer/design-choices";
 import { listDeliveriesForLead } from "~/modules/webhooks/webhooks.server";
 import { deliveryLogEntry, type DeliveryLogEntry } from "./lead-deliveries.server";
 
@@ -44,6 +46,8 @@ export interface LeadDetail {
   deliveries: DeliveryLogEntry[];
   /** The spam entry this lead was restored from, if any. */
   restoredFrom: { id: string; reason: string; createdAt: Date } | null;
+  /** The visualizer design sent with it, with the options' names and colours (R15.5). */
+  design: DesignChoice[];
 }
 
 export async function getLeadDetail(db: Database, leadId: string): Promise<LeadDetail | undefined> {
@@ -63,7 +67,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
     .where(eq(leads.id, leadId));
   if (!row) return undefined;
 
-  const [history, notes, deliveries, [restoredFrom]] = await Promise.all([
+  const [history, notes, deliveries, [restoredFrom], design] = await Promise.all([
     leadLog(db, leadStatusChanges, leadStatusChanges.actorId, leadId, {
       id: leadStatusChanges.id,
       fromStatus: leadStatusChanges.fromStatus,
@@ -87,6 +91,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       .from(spamSubmissions)
       .where(eq(spamSubmissions.leadId, leadId))
       .limit(1),
+    describeDesign(db, row.lead.visualizerDesign),
   ]);
 
   return {
@@ -104,6 +109,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
     })),
     deliveries: deliveries.map(deliveryLogEntry),
     restoredFrom: restoredFrom ?? null,
+    design,
   };
 }
 

@@ -1,10 +1,13 @@
 import type { CompanySettings, Lead } from "~/db/schema";
+import { designMailLines, type DesignChoice } from "~/modules/visualizer/design-choices";
 
 /** The staff e-mail for a new lead: everything needed to call back, and where it came from. */
 export function leadNotificationMail(
   lead: Lead,
   company: Pick<CompanySettings, "notificationEmails">,
   publicUrl: URL,
+  /** The visualizer design sent with it, with the options' names (docs/REQUIREMENTS.md R15.5). */
+  design: readonly DesignChoice[] = [],
 ): { kind: string; to: string[]; subject: string; text: string } {
   const sourceDetail = lead.referralName ?? lead.otherSource;
   const touch = lead.lastTouch ?? lead.firstTouch;
@@ -29,6 +32,9 @@ export function leadNotificationMail(
     `Referrer:      ${touch?.referrer ?? "-"}`,
     `Affiliate:     ${lead.affiliateCode ?? "-"}`,
     "",
+    ...(design.length > 0
+      ? ["They sent a design from the bathroom visualizer:", ...designMailLines(design), ""]
+      : []),
     `Open it: ${new URL(`/admin/leads/${lead.id}`, publicUrl).toString()}`,
   ];
   return {

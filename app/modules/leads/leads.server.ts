@@ -159,5 +159,6 @@ function spamPayload(request: LeadRequest): Record<string, unknown> {
     affiliateCode: request.affiliateCode ?? null,
     visitorId: request.visitorId ?? null,
     pagePath: request.pagePath ?? null,
+    visualizerDesign: request.visualizerDesign ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { toLeadFormValues, type LeadFieldErrors, type LeadFormValues } from "./l
 import { validateLead } from "./lead.schema";
 import { encodeCursor, exactTime, olderThan, PAGE_SIZE, type Cursor } from "./lead-list.server";
 import { storeLead, type LeadOrigin } from "./store-lead.server";
+import { designKeys } from "~/modules/visualizer/design";
 
 /** The spam folder: what the form's bot checks caught, and "Not spam". */
 
@@ -71,6 +72,7 @@ function spamOrigin(entry: SpamSubmission): LeadOrigin {
     ip: entry.ipAddress ?? undefined,
     userAgent: entry.userAgent ?? undefined,
     pagePath: shown.pagePath ?? undefined,
+    visualizerDesign: designKeys(asRecord(record.visualizerDesign)),
   };
 }
 

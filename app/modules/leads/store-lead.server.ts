@@ -1,6 +1,13 @@
 import type PgBoss from "pg-boss";
 import type { Transaction } from "~/db/client.server";
-import { analyticsEvents, leads, type CompanySettings, type Lead, type Touch } from "~/db/schema";
+import {
+  analyticsEvents,
+  leads,
+  type CompanySettings,
+  type Lead,
+  type Touch,
+  type VisualizerDesign,
+} from "~/db/schema";
 import type { BotVerdict } from "~/modules/analytics/bot-score";
 import type { RequestEnrichment } from "~/modules/analytics/enrich.server";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
@@ -8,6 +15,7 @@ import { findCreditedAffiliate, isSelfReferral } from "~/modules/affiliates/refe
 import { getVisitorTouches } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
 import { enqueueMail } from "~/modules/mail/mail.server";
+import { checkedDesign, describeDesign } from "~/modules/visualizer/catalogue.server";
 import { enqueueLeadDeliveries } from "~/modules/webhooks/webhooks.server";
 import type { LeadValues } from "./lead-fields";
 import { leadNotificationMail } from "./lead-notification";
@@ -45,6 +53,11 @@ export interface LeadOrigin {
   ip: string | undefined;
   userAgent: string | undefined;
   pagePath: string | undefined;
+  /**
+   * The visualizer design sent with the request (docs/REQUIREMENTS.md R15.5), as keys; only
+   * those the catalogue knows are stored.
+   */
+  visualizerDesign?: VisualizerDesign;
 }
 
 export interface StoreLeadServices {
@@ -75,6 +88,7 @@ export async function storeLead(
   const tracking = leadTracking(origin, touches?.lastTouch);
   const fallbackTouch = touchFromTracking(origin, tracking, receivedAt ?? new Date());
   const userAgent = origin.userAgent?.slice(0, 500) ?? null;
+  const visualizerDesign = await checkedDesign(tx.db, origin.visualizerDesign);
 
   const [lead] = await tx.db
     .insert(leads)
@@ -89,6 +103,7 @@ export async function storeLead(
       ipAddress: origin.ip ?? null,
       userAgent,
       pagePath: origin.pagePath ?? null,
+      visualizerDesign: visualizerDesign ?? null,
       channel: origin.channel,
       ...(receivedAt ? { createdAt: receivedAt } : {}),
     })
@@ -99,7 +114,12 @@ export async function storeLead(
   await enqueueMail(
     tx,
     services.boss,
-    leadNotificationMail(lead, services.company, services.publicUrl),
+    leadNotificationMail(
+      lead,
+      services.company,
+      services.publicUrl,
+      await describeDesign(tx.db, visualizerDesign),
+    ),
   );
   // The analytics record carries no personal data, only what and where from.
   await tx.db.insert(analyticsEvents).values({
@@ -119,6 +139,7 @@ export async function storeLead(
       source: values.source,
       ...Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, tracking[key] ?? null])),
       affiliated: Boolean(affiliateCode),
+      ...(visualizerDesign ? { visualizerDesign: true } : {}),
     },
     ...(receivedAt ? { createdAt: receivedAt } : {}),
   });

@@ -1,7 +1,15 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { authors, images, imageVariants, postRevisions, posts, qrCodes } from "~/db/schema";
+import {
+  authors,
+  images,
+  imageVariants,
+  postRevisions,
+  posts,
+  qrCodes,
+  visualizerRenders,
+} from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { ResponsiveImageData } from "./image";
@@ -275,6 +283,8 @@ export async function purgeUnusedImages(db: Database, graceDays = 1): Promise<nu
         sql`not exists (select 1 from ${posts} where ${posts.coverImageId} = ${images.id} or ${posts.socialImageId} = ${images.id})`,
         sql`not exists (select 1 from ${authors} where ${authors.photoImageId} = ${images.id})`,
         sql`not exists (select 1 from ${qrCodes} where ${qrCodes.logoImageId} = ${images.id})`,
+        // A visualizer render's photo and result live as long as the render (R15.5).
+        sql`not exists (select 1 from ${visualizerRenders} where ${visualizerRenders.photoImageId} = ${images.id} or ${visualizerRenders.resultImageId} = ${images.id})`,
         sql`not exists (select 1 from ${postRevisions} where ${postRevisions.snapshot} ->> 'coverImageId' = ${images.id}::text or ${postRevisions.snapshot} ->> 'socialImageId' = ${images.id}::text)`,
       ),
     )

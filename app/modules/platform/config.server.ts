@@ -80,6 +80,8 @@ const envSchema = z.object({
   ),
   POSTHOG_HOST: optional(httpUrl),
   POSTHOG_API_KEY: optional(z.string().min(1).max(200)),
+  VISUALIZER_PROVIDER_URL: optional(httpUrl),
+  VISUALIZER_PROVIDER_KEY: optional(z.string().min(1).max(500)),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -112,6 +114,11 @@ export interface Config {
   /** Stored events are forwarded to PostHog when both are set (docs/decisions/013). */
   posthogHost: URL | undefined;
   posthogApiKey: string | undefined;
+  /**
+   * The image service that redraws a visitor's photo in their visualizer design, when
+   * VISUALIZER_PROVIDER_URL and VISUALIZER_PROVIDER_KEY are both set (R15.5).
+   */
+  visualizerProvider: { url: URL; key: string } | undefined;
 }
 
 /** A configuration problem: one line per bad variable, ready to print. */
@@ -162,6 +169,10 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsBatchesPerMinute: values.ANALYTICS_BATCHES_PER_MINUTE ?? 120,
     posthogHost: values.POSTHOG_HOST ? new URL(values.POSTHOG_HOST) : undefined,
     posthogApiKey: values.POSTHOG_API_KEY,
+    visualizerProvider:
+      values.VISUALIZER_PROVIDER_URL && values.VISUALIZER_PROVIDER_KEY
+        ? { url: new URL(values.VISUALIZER_PROVIDER_URL), key: values.VISUALIZER_PROVIDER_KEY }
+        : undefined,
   };
 }
 

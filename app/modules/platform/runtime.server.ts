@@ -1,6 +1,6 @@
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
-import { ensureCompanySettings, seedDemoContent } from "~/db/seed";
+import { ensureCompanySettings, ensureVisualizerCatalogue, seedDemoContent } from "~/db/seed";
 import { closeEventWriter } from "~/modules/analytics/event-writer.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
 import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
@@ -71,6 +71,7 @@ async function boot(config: Config): Promise<Runtime> {
     const fresh = await ensureCompanySettings(database.db);
     // A new embedded database gets the demo content; PostgreSQL is seeded on demand.
     if (fresh && database.driver === "pglite") await seedDemoContent(database.db);
+    await ensureVisualizerCatalogue(database.db);
     await seedWebhookEndpointFromConfig(database.db, {
       url: config.leadWebhookUrl,
       secret: config.leadWebhookSecret,
@@ -83,6 +84,7 @@ async function boot(config: Config): Promise<Runtime> {
         config.posthogHost && config.posthogApiKey
           ? { host: config.posthogHost, apiKey: config.posthogApiKey }
           : undefined,
+      visualizerProvider: config.visualizerProvider,
     });
     await ensureFirstAdmin({
       database,

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/commercial-jobs", changefreq: "monthly", priority: 0.8 },
   { path: "/reviews", changefreq: "weekly", priority: 0.8 },
   { path: "/about-us", changefreq: "monthly", priority: 0.7 },
+  { path: "/visualizer", changefreq: "monthly", priority: 0.7 },
   { path: "/tv", changefreq: "monthly", priority: 0.5 },
   { path: "/qr-generator", changefreq: "yearly", priority: 0.4 },
   { path: "/privacy-policy", changefreq: "yearly", priority: 0.3 },

@@ -56,6 +56,7 @@ describe("the staff permission table", () => {
       "categories",
       "reviews",
       "redirects",
+      "visualizer",
       "notFound",
       "qrCodes",
       "qrAnalytics",

@@ -22,6 +22,7 @@ export type AdminArea =
   | "categories"
   | "reviews"
   | "redirects"
+  | "visualizer"
   | "notFound"
   | "qrCodes"
   | "qrAnalytics"
@@ -146,6 +147,16 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/redirects",
     routes: ["admin/redirects", "admin/redirects/export"],
     label: "Redirects",
+    roles: EVERY_STAFF,
+    inNavigation: true,
+    group: "content",
+  },
+  {
+    // The bathroom visualizer's catalogue (docs/REQUIREMENTS.md R15.5).
+    area: "visualizer",
+    path: "/admin/visualizer",
+    routes: ["admin/visualizer"],
+    label: "Visualizer",
     roles: EVERY_STAFF,
     inNavigation: true,
     group: "content",

@@ -3,7 +3,7 @@ import type { Route } from "./+types/lead";
 import { Badge } from "~/components/admin/badge";
 import { EmailAddress } from "~/components/admin/email-address";
 import { formatCents, formatDateTime } from "~/components/admin/format";
-import { DeliveryList, Fields, TouchCard } from "~/components/admin/lead-panels";
+import { DeliveryList, DesignChoices, Fields, TouchCard } from "~/components/admin/lead-panels";
 import { ActionLink, PageHeader, Panel } from "~/components/admin/page";
 import { StaffForm, SubmitButton, useStaffForm } from "~/components/admin/staff-form";
 import { FormSelect, FormTextArea, FormTextField } from "~/components/admin/staff-form-fields";
@@ -157,6 +157,12 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
               ]}
             />
           </Panel>
+
+          {loaderData.design.length > 0 && (
+            <Panel title="Visualizer design">
+              <DesignChoices choices={loaderData.design} />
+            </Panel>
+          )}
 
           <Panel title="Where it came from">
             <Fields

@@ -15,8 +15,10 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   TRACKING_FIELD_PREFIX,
+  VISUALIZER_DESIGN_FIELD,
   type LeadActionResult,
 } from "~/modules/leads/lead-form-post";
+import { designKeys, designQuery } from "~/modules/visualizer/design";
 import { LEAD_MESSAGES } from "~/modules/leads/lead.schema";
 import { minutesText } from "~/modules/platform/strings";
 import { issueFormToken } from "~/modules/leads/form-token.server";
@@ -107,7 +109,21 @@ function leadRequest(
     ip: facts.ip,
     userAgent: facts.userAgent,
     pagePath: pathOrUndefined(fields.pagePath) ?? refererPath(request, context),
+    visualizerDesign: visualizerDesignOf(fields[VISUALIZER_DESIGN_FIELD]),
   };
+}
+
+/**
+ * A visualizer design: the form's share-link query (`wall_tile=…&paint=…`) or, from JSON,
+ * an object of the same keys. Only well-formed keys pass; the catalogue check is storeLead's.
+ */
+function visualizerDesignOf(value: unknown): LeadRequest["visualizerDesign"] {
+  if (typeof value === "string") {
+    return value.length <= 1000 ? designKeys(new URLSearchParams(value)) : undefined;
+  }
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? designKeys(value as Record<string, unknown>)
+    : undefined;
 }
 
 /** A form post (with or without JavaScript) as a lead request. */
@@ -193,10 +209,15 @@ export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome,
   // first page, and it is spent only by a stored lead); an expired one is replaced.
   const formToken =
     outcome.kind === "stale_form" ? issueFormToken(config.authSecret) : leadRequest.formToken;
-  const result: LeadActionResult =
-    outcome.kind === "invalid"
-      ? { values: leadRequest.values, errors: outcome.errors, formToken }
-      : { values: leadRequest.values, formError: await formError(outcome, context), formToken };
+  const design = leadRequest.visualizerDesign ? designQuery(leadRequest.visualizerDesign) : "";
+  const result: LeadActionResult = {
+    values: leadRequest.values,
+    ...(outcome.kind === "invalid"
+      ? { errors: outcome.errors }
+      : { formError: await formError(outcome, context) }),
+    formToken,
+    ...(design ? { visualizerDesign: design } : {}),
+  };
   const headers: HeadersInit =
     outcome.kind === "rate_limited"
       ? { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) }

@@ -75,9 +75,9 @@ test.afterAll(async () => {
 
 test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths.length).toBeGreaterThan(5);
-  // Content screens editors use (docs/REQUIREMENTS.md R12.7).
+  // Content screens editors use (docs/REQUIREMENTS.md R12.7, R15.5).
   expect(guardedPaths).toEqual(
-    expect.arrayContaining(["/admin/redirects", "/admin/redirects/export"]),
+    expect.arrayContaining(["/admin/redirects", "/admin/redirects/export", "/admin/visualizer"]),
   );
   // Admin-only screens and their downloads (docs/REQUIREMENTS.md R14.5).
   expect(guardedPaths).toEqual(
