@@ -71,6 +71,7 @@ export default [
       route("commercial-jobs", "routes/_site/commercial-jobs.tsx"),
       route("about-us", "routes/_site/about-us.tsx"),
       route("reviews", "routes/_site/reviews.tsx"),
+      route("leave-review", "routes/_site/leave-review.tsx"),
       route("tv", "routes/_site/tv.tsx"),
       route("thank-you", "routes/_site/thank-you.tsx"),
       route("retargeting", "routes/_site/retargeting.tsx"),

@@ -80,6 +80,12 @@ const SOCIAL = [
   ],
   ["reviews.png", "Rated 4.9 out of 5", "From 1,250 reviews by New England homeowners"],
   ["tv.png", "As seen on TV: $1,000 off", "Book your free design consultation today"],
+  ["leave-review.png", "How did we do?", "Rate your bathroom remodel and tell other homeowners"],
+  [
+    "visualizer.png",
+    "See your new bathroom first",
+    "Try tiles, vanities and fixtures in the visualizer",
+  ],
 ];
 for (const [file, headline, subline] of SOCIAL) await socialImage(file, headline, subline);
 

@@ -12,25 +12,13 @@ import { DEMO_REVIEW_SOURCE } from "~/modules/reviews/review";
 import { listPublishedReviews, summarizeReviews } from "~/modules/reviews/reviews.server";
 import { reviewsJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
+import { NAMED_PAGES } from "~/modules/seo/named-pages";
 import { Icon } from "~/components/ui/icon";
 
 /** Enough for a long read; older reviews stay in the database for staff. */
 const SHOWN = 60;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Customer Reviews",
-    description:
-      "Read what homeowners across Massachusetts and New England say about their bathroom remodel: rated 4.9 out of 5 from 1,250 reviews of our design-build service.",
-    keywords: [
-      "bathroom remodeler reviews",
-      "Lumen Bath reviews",
-      "bathroom remodeling reviews Boston",
-      "best bathroom contractor Massachusetts",
-      "Quincy bathroom company reviews",
-    ],
-    image: "/og/reviews.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, NAMED_PAGES["/reviews"]);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
