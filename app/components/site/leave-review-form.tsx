@@ -312,7 +312,8 @@ function StarRatingInput({
                   checked={value === stars}
                   onChange={() => onChange(stars)}
                   onBlur={onBlur}
-                  className="sr-only"
+                  // Over the star, unseen: a touch or a screen reader's finger finds it there.
+                  className="absolute inset-0 m-0 size-full cursor-pointer opacity-0"
                 />
                 <Icon name="star" className="size-9 sm:size-10" />
                 <span className="sr-only">

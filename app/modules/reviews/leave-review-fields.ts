@@ -103,6 +103,9 @@ export function toReviewFormValues(input: Record<string, unknown>): ReviewFormVa
   return values;
 }
 
+/** The thank-you's query parameter: /leave-review?thanks={signed token} (review-thanks.server.ts). */
+export const THANKS_PARAM = "thanks";
+
 /** What the leave-review form's post answers when it does not send the visitor on. */
 export interface ReviewActionResult {
   values?: ReviewFormValues;

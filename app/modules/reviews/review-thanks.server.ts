@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
 
+export { THANKS_PARAM } from "./leave-review-fields";
+
 /**
  * After a review is stored, the visitor is sent on (Post/Redirect/Get) to
  * /leave-review?thanks={token}: the review's id and an expiry, signed by the server, so a
@@ -10,7 +12,6 @@ import { reviews } from "~/db/schema";
  * make the page show another review's text (docs/REQUIREMENTS.md R15.1).
  */
 
-export const THANKS_PARAM = "thanks";
 /** Long enough to read, copy and post the review elsewhere; short enough to go stale. */
 export const THANKS_LIFETIME_MS = 2 * 60 * 60 * 1000;
 

@@ -7,11 +7,8 @@ import { PageHero } from "~/components/site/page-hero";
 import { Container } from "~/components/ui/container";
 import { issueFormToken } from "~/modules/leads/form-token.server";
 import { runtimeContext } from "~/modules/platform/context";
-import {
-  reviewIdFromThanksToken,
-  reviewThanks,
-  THANKS_PARAM,
-} from "~/modules/reviews/review-thanks.server";
+import { THANKS_PARAM } from "~/modules/reviews/leave-review-fields";
+import { reviewIdFromThanksToken, reviewThanks } from "~/modules/reviews/review-thanks.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { NAMED_PAGES } from "~/modules/seo/named-pages";
 import { answerForm, reviewRequestFromForm, submit } from "./leave-review.server";
