@@ -152,7 +152,7 @@ export function LeaveReviewForm({
       {showAll && visibleErrors.length > 0 && (
         <div role="alert" className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm">
           <p className="font-semibold text-danger">{REVIEW_MESSAGES.summary}</p>
-          <ul className="mt-2 list-disc pl-5 text-ink-soft">
+          <ul className="mt-2 list-disc pl-5 leading-7 text-ink-soft">
             {visibleErrors.map((field) => (
               <li key={field}>
                 <a href={`#${fieldId(field)}`} className="underline">

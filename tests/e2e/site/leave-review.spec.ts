@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, randomTestAddress, test } from "../support/fixtures";
 import { waitForFillTime } from "../leads/support";
+import { expectNoViolations } from "../support/axe";
 import { e2eAdmin, startSignedIn } from "../support/staff";
 
 /** Leaving a review on /leave-review (docs/REQUIREMENTS.md R15.1), with and without scripts. */
@@ -29,6 +30,15 @@ test("a five-star review is invited to the public review page and waits for mode
   await page.goto("/leave-review?utm_source=newsletter&utm_campaign=after-project");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leave a review");
   const form = reviewForm(page);
+  // The rules run in the browser as the visitor goes, and before anything is sent.
+  await form.getByRole("textbox", { name: "Town" }).click();
+  await page.keyboard.press("Tab");
+  await expect(form.getByText("Please enter your town")).toBeVisible();
+  await form.getByRole("button", { name: "Send my review" }).click();
+  await expect(form.getByRole("alert")).toContainText("Please check the highlighted fields.");
+  await expect(form.getByText("Please choose a rating from 1 to 5 stars")).toHaveCount(2);
+  await expectNoViolations(page);
+
   await fillReview(form, { stars: "5 stars: Excellent", text, name: "Jordan T.", town: "Milton" });
   await form.getByRole("textbox", { name: "E-mail" }).fill("jordan.t@example.com");
   await waitForFillTime(form);
@@ -47,6 +57,7 @@ test("a five-star review is invited to the public review page and waits for mode
   // A refresh shows the thank-you again and sends nothing twice.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your review");
+  await expectNoViolations(page);
 
   await startSignedIn(page, e2eAdmin());
   await page.goto("/admin/reviews");
