@@ -3,7 +3,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { PageHero } from "~/components/site/page-hero";
 import { ReviewCard } from "~/components/site/review-card";
 import { formatCount, useCompany } from "~/components/site/use-site";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Section, SectionHeader } from "~/components/ui/section";
 import { StarRating } from "~/components/ui/star-rating";
@@ -105,6 +105,10 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             <Icon name="external-link" className="size-5" />
             Leave us a Review
           </ExternalLink>
+          <ButtonLink to="/leave-review" variant="secondary" size="lg">
+            <Icon name="star" className="size-5" />
+            Write your review here
+          </ButtonLink>
         </aside>
 
         <div>
