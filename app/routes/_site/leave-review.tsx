@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/leave-review";
 import { LeaveReviewForm } from "~/components/site/leave-review-form";
 import { ReviewThankYou } from "~/components/site/review-thank-you";
-import type { SiteRouteHandle } from "~/components/site/route-handle";
 import { PageHero } from "~/components/site/page-hero";
 import { Container } from "~/components/ui/container";
 import { issueFormToken } from "~/modules/leads/form-token.server";
@@ -19,9 +18,6 @@ import { answerForm, reviewRequestFromForm, submit } from "./leave-review.server
  * to /leave-review?thanks={signed token} (Post/Redirect/Get), so a refresh sends nothing
  * twice.
  */
-
-/** The reviewer is a customer already: a consultation form under the review would confuse. */
-export const handle: SiteRouteHandle = { hideContactSection: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
