@@ -14,11 +14,11 @@ import { Card, Section, SectionHeader } from "~/components/ui/section";
 import type { CompanySettings } from "~/db/schema/settings";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
-import { NAMED_PAGES } from "~/modules/seo/named-pages";
+import { ABOUT_US_SEO } from "~/modules/seo/named-pages/about-us";
 import { telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, NAMED_PAGES["/about-us"]);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, ABOUT_US_SEO);
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["quincy-showroom"])];
 

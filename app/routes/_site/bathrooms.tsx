@@ -12,10 +12,10 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
-import { NAMED_PAGES } from "~/modules/seo/named-pages";
+import { BATHROOMS_SEO } from "~/modules/seo/named-pages/bathrooms";
 import { Icon } from "~/components/ui/icon";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, NAMED_PAGES["/bathrooms"]);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, BATHROOMS_SEO);
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["walk-in-shower"])];
 

@@ -10,9 +10,9 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
-import { NAMED_PAGES } from "~/modules/seo/named-pages";
+import { COMMERCIAL_JOBS_SEO } from "~/modules/seo/named-pages/commercial-jobs";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, NAMED_PAGES["/commercial-jobs"]);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, COMMERCIAL_JOBS_SEO);
 
 export const links: Route.LinksFunction = () => [
   heroImagePreload(DEMO_IMAGES["commercial-restroom"]),

@@ -14,10 +14,10 @@ import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { featuredReviewsLoader } from "~/modules/reviews/reviews.server";
 import { pageMeta } from "~/modules/seo/meta";
-import { NAMED_PAGES } from "~/modules/seo/named-pages";
+import { HOME_SEO } from "~/modules/seo/named-pages/home";
 import { Icon } from "~/components/ui/icon";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, NAMED_PAGES["/"]);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, HOME_SEO);
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["home-hero"])];
 

@@ -9,7 +9,7 @@ import { runtimeContext } from "~/modules/platform/context";
 import { THANKS_PARAM } from "~/modules/reviews/leave-review-fields";
 import { reviewIdFromThanksToken, reviewThanks } from "~/modules/reviews/review-thanks.server";
 import { pageMeta } from "~/modules/seo/meta";
-import { NAMED_PAGES } from "~/modules/seo/named-pages";
+import { LEAVE_REVIEW_SEO } from "~/modules/seo/named-pages/leave-review";
 import { answerForm, reviewRequestFromForm, submit } from "./leave-review.server";
 
 /**
@@ -21,7 +21,7 @@ import { answerForm, reviewRequestFromForm, submit } from "./leave-review.server
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    ...NAMED_PAGES["/leave-review"],
+    ...LEAVE_REVIEW_SEO,
     // A thank-you names one reviewer's words: never for search engines.
     noindex: new URLSearchParams(args.location.search).has(THANKS_PARAM),
   });

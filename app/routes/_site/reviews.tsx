@@ -12,13 +12,13 @@ import { DEMO_REVIEW_SOURCE } from "~/modules/reviews/review";
 import { listPublishedReviews, summarizeReviews } from "~/modules/reviews/reviews.server";
 import { reviewsJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
-import { NAMED_PAGES } from "~/modules/seo/named-pages";
+import { REVIEWS_SEO } from "~/modules/seo/named-pages/reviews";
 import { Icon } from "~/components/ui/icon";
 
 /** Enough for a long read; older reviews stay in the database for staff. */
 const SHOWN = 60;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, NAMED_PAGES["/reviews"]);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, REVIEWS_SEO);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
