@@ -13,10 +13,10 @@ import { EMPTY_REVIEW_FORM, type ReviewFormValues } from "./leave-review-fields"
 import {
   REVIEW_RATE_LIMIT,
   submitReview,
-  WEBSITE_REVIEW_SOURCE,
   type ReviewRequest,
   type ReviewServices,
 } from "./leave-review.server";
+import { WEBSITE_REVIEW_SOURCE } from "./review";
 
 const SECRET = "r".repeat(40);
 const STAFF = ["owner@lumenbath.example", "service@lumenbath.example"];

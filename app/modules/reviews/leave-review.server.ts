@@ -18,9 +18,7 @@ import {
 } from "./leave-review-fields";
 import { validateReview } from "./leave-review.schema";
 import { lowRatingReviewMail } from "./review-notification";
-
-/** Where a review left on the site says it came from, on the staff's screen. */
-export const WEBSITE_REVIEW_SOURCE = "Website";
+import { WEBSITE_REVIEW_SOURCE } from "./review";
 
 /** Reviews one address may send: a couple of tries is fine, a flood is not. */
 export const REVIEW_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };

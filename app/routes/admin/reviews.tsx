@@ -8,6 +8,7 @@ import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-butt
 import { formatPhone } from "~/modules/leads/phone";
 import { runtimeContext } from "~/modules/platform/context";
 import { moderationSchema } from "~/modules/reviews/moderation.schema";
+import { WEBSITE_REVIEW_SOURCE } from "~/modules/reviews/review";
 import {
   listReviewsForModeration,
   setReviewPublished,
@@ -79,7 +80,13 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                     ) : (
                       <Badge>Hidden</Badge>
                     )}
-                    {!review.consentToPublish && <Badge tone="danger">No consent to publish</Badge>}
+                    {!review.consentToPublish ? (
+                      <Badge tone="danger">No consent to publish</Badge>
+                    ) : (
+                      review.source === WEBSITE_REVIEW_SOURCE && (
+                        <Badge tone="info">Agreed to publication</Badge>
+                      )
+                    )}
                   </div>
                   <p className="mt-2 whitespace-pre-line text-sm text-ink-soft">{review.text}</p>
                   <ReviewContact review={review} />

@@ -69,6 +69,7 @@ test("a five-star review is invited to the public review page and waits for mode
   await expect(row).toContainText("Jordan T.");
   await expect(row).toContainText("Website");
   await expect(row).toContainText("Hidden");
+  await expect(row).toContainText("Agreed to publication");
   await expect(row).toContainText("jordan.t@example.com");
   await expect(
     row.getByRole("button", { name: /^Publish the review by Jordan T\./ }),
