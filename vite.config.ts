@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Client code only the staff area uses. */
 const STAFF_ONLY =
-  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/]list-query|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema)[\w-]+\.schema)/;
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/]list-query|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema|leave-review\.schema)[\w-]+\.schema)/;
 
 export default defineConfig({
   resolve: {
@@ -57,7 +57,7 @@ export default defineConfig({
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]/.test(
+                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|leave-review|review-thank-you|seo[\\/]named-pages/.test(
                       id,
                     ),
                   priority: 20,

@@ -83,6 +83,7 @@ export default [
       route("commercial-jobs", "routes/_site/commercial-jobs.tsx"),
       route("about-us", "routes/_site/about-us.tsx"),
       route("reviews", "routes/_site/reviews.tsx"),
+      route("leave-review", "routes/_site/leave-review.tsx"),
       route("tv", "routes/_site/tv.tsx"),
       route("qr-generator", "routes/_site/qr-generator.tsx"),
       route("visualizer", "routes/_site/visualizer.tsx"),

@@ -10,7 +10,6 @@ export const TRACKER_EVENTS = [
   "service_interest",
   "quote_request",
   "phone_click",
-  "review_submission",
   "qr_code_generation",
   "affiliate_signup",
   "affiliate_login",
@@ -20,10 +19,12 @@ export const TRACKER_EVENTS = [
 export type TrackerEventName = (typeof TRACKER_EVENTS)[number];
 
 /**
- * Events only the server writes: the consultation request's own record (with the lead's
- * id, stored in the lead's transaction, with or without the tracker).
+ * Events only the server writes, in the transaction of what they count, with or without the
+ * tracker: the consultation request's own record (with the lead's id) and that of a review
+ * left on /leave-review (its rating and project type, docs/REQUIREMENTS.md R15.1). The
+ * tracker may not send them, so each is counted once.
  */
-export const SERVER_EVENTS = ["contact_form_submission"] as const;
+export const SERVER_EVENTS = ["contact_form_submission", "review_submission"] as const;
 export type EventName = TrackerEventName | (typeof SERVER_EVENTS)[number];
 
 export const EVENT_LIMITS = {

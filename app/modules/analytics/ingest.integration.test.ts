@@ -255,6 +255,8 @@ describe("POST /api/events", () => {
       [post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400],
       [post(batch([])), 400],
       [post(batch([{ name: "contact_form_submission" }])), 400],
+      // Written by the server with the review it counts (docs/REQUIREMENTS.md R15.1).
+      [post(batch([{ name: "review_submission" }])), 400],
       [post(batch(Array.from({ length: 101 }, () => pageView()))), 400],
       [post(batch([pageView({ path: "/a\u0000b" })])), 400],
       [post('{"events":[{"name":"page_view","path":"/\\ud800"}]}'), 400],

@@ -9,7 +9,8 @@ import type { TrackerEventName } from "./event-catalogue";
  * purpose: it ships with every page, the tracker does not (docs/decisions/013).
  *
  * There are no feature flags on this site, so nothing sends `feature_flags`.
- * `contact_form_submission` is written by the server in the lead's transaction, never here.
+ * `contact_form_submission` and `review_submission` are written by the server in the
+ * transaction of the lead or review they count, never here.
  */
 
 export type EventProps = Record<string, string | number | boolean | null>;
@@ -41,8 +42,8 @@ function emit(event: QueuedEvent): void {
 }
 
 /**
- * Records an event (never personal data in `props`). Review submissions and QR-code
- * generation call this: `track("review_submission")`, `track("qr_code_generation")`.
+ * Records an event (never personal data in `props`). QR-code generation calls this:
+ * `track("qr_code_generation")`.
  */
 export function track(name: PageEventName, props?: EventProps): void {
   emit({ name, path: location.pathname, ts: Date.now(), props });

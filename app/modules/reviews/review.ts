@@ -8,3 +8,6 @@ export type PublicReview = Pick<
 
 /** Sample content of the fictional demo company carries this source. */
 export const DEMO_REVIEW_SOURCE = "Demo";
+
+/** Reviews left on /leave-review carry this source (docs/REQUIREMENTS.md R15.1). */
+export const WEBSITE_REVIEW_SOURCE = "Website";

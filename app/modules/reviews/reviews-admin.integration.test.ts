@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { auditEvents } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { auditEvents, reviews } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed";
 import { createTestDatabase, type TestDatabase } from "~/db/test-database.server";
-import { listReviewsForModeration, setReviewPublished } from "./reviews-admin.server";
+import {
+  listReviewsForModeration,
+  MODERATION_MESSAGES,
+  setReviewPublished,
+} from "./reviews-admin.server";
 import { listPublishedReviews, summarizeReviews } from "./reviews.server";
 
 let database: TestDatabase;
@@ -18,11 +23,11 @@ it("hiding a review takes it off the site and out of the summary; publishing bri
   const [review] = await listReviewsForModeration(database.db);
   const before = await summarizeReviews(database.db);
 
-  expect(await setReviewPublished(database.db, actor, review!.id, false)).toBe(true);
+  expect(await setReviewPublished(database.db, actor, review!.id, false)).toEqual({ ok: true });
   expect((await listPublishedReviews(database.db)).some((r) => r.id === review!.id)).toBe(false);
   expect((await summarizeReviews(database.db)).count).toBe(before.count - 1);
 
-  expect(await setReviewPublished(database.db, actor, review!.id, true)).toBe(true);
+  expect(await setReviewPublished(database.db, actor, review!.id, true)).toEqual({ ok: true });
   expect((await summarizeReviews(database.db)).count).toBe(before.count);
 
   const audit = await database.db.select().from(auditEvents);
@@ -30,5 +35,38 @@ it("hiding a review takes it off the site and out of the summary; publishing bri
     ["review.hide", `review:${review!.id}`],
     ["review.publish", `review:${review!.id}`],
   ]);
-  expect(await setReviewPublished(database.db, actor, 999_999, true)).toBe(false);
+  expect(await setReviewPublished(database.db, actor, 999_999, true)).toEqual({
+    ok: false,
+    reason: "not_found",
+    message: MODERATION_MESSAGES.notFound,
+  });
+});
+
+it("refuses to publish a review whose author did not agree to it, and may still hide it (R15.1)", async () => {
+  const [review] = await database.db
+    .insert(reviews)
+    .values({
+      name: "Casey R.",
+      town: "Milton, MA",
+      rating: 5,
+      text: "Lovely work, but please keep this between us.",
+      service: "Bathroom Remodeling",
+      reviewedOn: "2026-11-20",
+      source: "Website",
+      published: false,
+      consentToPublish: false,
+    })
+    .returning();
+  const auditBefore = (await database.db.select().from(auditEvents)).length;
+
+  expect(await setReviewPublished(database.db, actor, review!.id, true)).toEqual({
+    ok: false,
+    reason: "no_consent",
+    message: MODERATION_MESSAGES.noConsent,
+  });
+  const [after] = await database.db.select().from(reviews).where(eq(reviews.id, review!.id));
+  expect(after!.published).toBe(false);
+  expect((await database.db.select().from(auditEvents)).length).toBe(auditBefore);
+
+  expect(await setReviewPublished(database.db, actor, review!.id, false)).toEqual({ ok: true });
 });

@@ -8,23 +8,46 @@ export function listReviewsForModeration(db: Database): Promise<Review[]> {
   return db.select().from(reviews).orderBy(desc(reviews.reviewedOn), desc(reviews.id));
 }
 
-/** Shows or hides a review on the site; audited. Returns false for an unknown review. */
+export const MODERATION_MESSAGES = {
+  notFound: "That review no longer exists.",
+  // docs/REQUIREMENTS.md R15.1: only what its author agreed to publish is published.
+  noConsent: "This review cannot be published: its author did not agree to its publication.",
+} as const;
+
+export type ModerationOutcome =
+  { ok: true } | { ok: false; reason: "not_found" | "no_consent"; message: string };
+
+/**
+ * Shows or hides a review on the site; audited. A review whose author did not agree to its
+ * publication is never published (docs/REQUIREMENTS.md R15.1); hiding is always allowed.
+ */
 export async function setReviewPublished(
   db: Database,
   actor: { id: string; email: string; ip: string | null },
   reviewId: number,
   published: boolean,
-): Promise<boolean> {
-  const [updated] = await db
-    .update(reviews)
-    .set({ published })
-    .where(eq(reviews.id, reviewId))
-    .returning({ id: reviews.id, name: reviews.name });
-  if (!updated) return false;
-  await recordAudit(db, actor, {
-    action: published ? "review.publish" : "review.hide",
-    target: `review:${reviewId}`,
-    details: { reviewer: updated.name },
+): Promise<ModerationOutcome> {
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ consentToPublish: reviews.consentToPublish })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for("update");
+    if (!review) return { ok: false, reason: "not_found", message: MODERATION_MESSAGES.notFound };
+    if (published && !review.consentToPublish) {
+      return { ok: false, reason: "no_consent", message: MODERATION_MESSAGES.noConsent };
+    }
+    const [updated] = await tx
+      .update(reviews)
+      .set({ published })
+      .where(eq(reviews.id, reviewId))
+      .returning({ id: reviews.id, name: reviews.name });
+    if (!updated) return { ok: false, reason: "not_found", message: MODERATION_MESSAGES.notFound };
+    await recordAudit(tx, actor, {
+      action: published ? "review.publish" : "review.hide",
+      target: `review:${reviewId}`,
+      details: { reviewer: updated.name },
+    });
+    return { ok: true };
   });
-  return true;
 }

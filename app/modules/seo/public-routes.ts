@@ -13,6 +13,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/bathrooms", changefreq: "monthly", priority: 0.9 },
   { path: "/commercial-jobs", changefreq: "monthly", priority: 0.8 },
   { path: "/reviews", changefreq: "weekly", priority: 0.8 },
+  { path: "/leave-review", changefreq: "yearly", priority: 0.5 },
   { path: "/about-us", changefreq: "monthly", priority: 0.7 },
   { path: "/visualizer", changefreq: "monthly", priority: 0.7 },
   { path: "/tv", changefreq: "monthly", priority: 0.5 },

@@ -14,24 +14,11 @@ import { Card, Section, SectionHeader } from "~/components/ui/section";
 import type { CompanySettings } from "~/db/schema/settings";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
+import { ABOUT_US_SEO } from "~/modules/seo/named-pages/about-us";
 import { telHref } from "~/modules/settings/format";
 import { Icon } from "~/components/ui/icon";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "About Us: Family Bathroom Remodelers Since 1997",
-    description:
-      "Meet the family business behind Lumen Bath & Remodel: bathroom design-build since 1997, our own crews, a Quincy showroom, and projects across New England.",
-    keywords: [
-      "about Lumen Bath & Remodel",
-      "family owned bathroom remodeler",
-      "design-build bathroom company Massachusetts",
-      "Quincy MA bathroom showroom",
-      "bathroom remodeling New England",
-      "bathroom remodeler near Boston",
-    ],
-    image: "/og/about-us.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, ABOUT_US_SEO);
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["quincy-showroom"])];
 

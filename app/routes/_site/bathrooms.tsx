@@ -12,24 +12,10 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
+import { BATHROOMS_SEO } from "~/modules/seo/named-pages/bathrooms";
 import { Icon } from "~/components/ui/icon";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Bathroom Remodeling in Boston & Massachusetts",
-    description:
-      "Full bathroom remodels in Boston and across Massachusetts: walk-in showers, soaking tubs, tile and vanities, designed and built by one team at a fixed price.",
-    keywords: [
-      "bathroom remodeling Boston",
-      "bathroom remodel cost Massachusetts",
-      "primary bathroom renovation",
-      "curbless walk-in shower",
-      "aging in place bathroom remodel",
-      "condo bathroom remodel Boston",
-      "bathroom contractor Quincy MA",
-    ],
-    image: "/og/bathrooms.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, BATHROOMS_SEO);
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["walk-in-shower"])];
 

@@ -10,23 +10,9 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
+import { COMMERCIAL_JOBS_SEO } from "~/modules/seo/named-pages/commercial-jobs";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Commercial Bathroom Remodeling in New England",
-    description:
-      "Commercial restroom remodeling for offices, restaurants, clinics, shops and rental units in New England: built after hours, to accessibility code, by one team.",
-    keywords: [
-      "commercial bathroom remodeling Boston",
-      "commercial restroom renovation Massachusetts",
-      "ADA restroom renovation",
-      "restaurant restroom remodel",
-      "rental property bathroom remodel",
-      "property manager bathroom contractor",
-      "after-hours restroom construction",
-    ],
-    image: "/og/commercial-jobs.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, COMMERCIAL_JOBS_SEO);
 
 export const links: Route.LinksFunction = () => [
   heroImagePreload(DEMO_IMAGES["commercial-restroom"]),

@@ -14,23 +14,10 @@ import { Card, Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { featuredReviewsLoader } from "~/modules/reviews/reviews.server";
 import { pageMeta } from "~/modules/seo/meta";
+import { HOME_SEO } from "~/modules/seo/named-pages/home";
 import { Icon } from "~/components/ui/icon";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Luxury Bathroom Remodeling in Boston & New England",
-    description:
-      "Design-build bathroom remodeling across New England: one team from the first sketch to the last tile, a fixed written price, and over 32,000 projects completed since 1997.",
-    keywords: [
-      "bathroom remodeling Boston",
-      "luxury bathroom remodel",
-      "bathroom remodeler Massachusetts",
-      "walk-in shower installation",
-      "bathroom renovation New England",
-      "Quincy bathroom showroom",
-    ],
-    image: "/og/home.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, HOME_SEO);
 
 export const links: Route.LinksFunction = () => [heroImagePreload(DEMO_IMAGES["home-hero"])];
 

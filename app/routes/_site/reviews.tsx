@@ -3,7 +3,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { PageHero } from "~/components/site/page-hero";
 import { ReviewCard } from "~/components/site/review-card";
 import { formatCount, useCompany } from "~/components/site/use-site";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Section, SectionHeader } from "~/components/ui/section";
 import { StarRating } from "~/components/ui/star-rating";
@@ -12,25 +12,13 @@ import { DEMO_REVIEW_SOURCE } from "~/modules/reviews/review";
 import { listPublishedReviews, summarizeReviews } from "~/modules/reviews/reviews.server";
 import { reviewsJsonLd } from "~/modules/seo/json-ld";
 import { pageMeta } from "~/modules/seo/meta";
+import { REVIEWS_SEO } from "~/modules/seo/named-pages/reviews";
 import { Icon } from "~/components/ui/icon";
 
 /** Enough for a long read; older reviews stay in the database for staff. */
 const SHOWN = 60;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Customer Reviews",
-    description:
-      "Read what homeowners across Massachusetts and New England say about their bathroom remodel: rated 4.9 out of 5 from 1,250 reviews of our design-build service.",
-    keywords: [
-      "bathroom remodeler reviews",
-      "Lumen Bath reviews",
-      "bathroom remodeling reviews Boston",
-      "best bathroom contractor Massachusetts",
-      "Quincy bathroom company reviews",
-    ],
-    image: "/og/reviews.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, REVIEWS_SEO);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
@@ -117,6 +105,10 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             <Icon name="external-link" className="size-5" />
             Leave us a Review
           </ExternalLink>
+          <ButtonLink to="/leave-review" variant="secondary" size="lg">
+            <Icon name="star" className="size-5" />
+            Write your review here
+          </ButtonLink>
         </aside>
 
         <div>

@@ -11,6 +11,7 @@ import { ShareDesign } from "~/components/visualizer/share-design";
 import type { VisualizerCategory } from "~/db/schema/marketing";
 import { runtimeContext } from "~/modules/platform/context";
 import { pageMeta } from "~/modules/seo/meta";
+import { VISUALIZER_SEO } from "~/modules/seo/named-pages/visualizer";
 import { parseCookie } from "cookie";
 import { PhotoRedraw } from "~/components/visualizer/photo-redraw";
 import { loadActiveCatalogue } from "~/modules/visualizer/catalogue.server";
@@ -39,20 +40,7 @@ import {
 /** The page carries its own request form, with the design in it. */
 export const handle: SiteRouteHandle = { hideContactSection: true };
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Bathroom Visualizer: Design Your New Bathroom",
-    description:
-      "Try wall and floor tile, vanities, fixture finishes, shower styles and paint colours on a bathroom and see it change at once. Share your design or send it with a free consultation request.",
-    keywords: [
-      "bathroom visualizer",
-      "bathroom design tool",
-      "design my bathroom online",
-      "bathroom tile visualizer",
-      "walk-in shower design ideas",
-    ],
-    image: "/og/visualizer.png",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, VISUALIZER_SEO);
 
 /** Messages a page sent back without JavaScript may show: ours only, never the address's text. */
 const PHOTO_ANSWERS = new Set<string>([

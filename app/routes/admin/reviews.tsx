@@ -5,8 +5,10 @@ import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import { RecordList } from "~/components/admin/record-list";
 import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
 import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
+import { formatPhone } from "~/modules/leads/phone";
 import { runtimeContext } from "~/modules/platform/context";
 import { moderationSchema } from "~/modules/reviews/moderation.schema";
+import { WEBSITE_REVIEW_SOURCE } from "~/modules/reviews/review";
 import {
   listReviewsForModeration,
   setReviewPublished,
@@ -30,11 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formId, submission } = await readStaffForm(request, moderationSchema);
   if (submission.status !== "success") return formAnswer(formId, submission, { status: 400 });
   const { intent, reviewId } = submission.value;
-  const done = await setReviewPublished(runtime.db, actor, reviewId, intent === "publish");
-  if (!done) {
+  const outcome = await setReviewPublished(runtime.db, actor, reviewId, intent === "publish");
+  if (!outcome.ok) {
     return formAnswer(formId, submission, {
-      formError: "That review no longer exists.",
-      status: 404,
+      formError: outcome.message,
+      status: outcome.reason === "not_found" ? 404 : 409,
     });
   }
   return redirectWithFlash(context, "/admin/reviews", {
@@ -67,7 +69,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                     {review.name}
                     <span className="font-normal text-muted">
                       {" "}
-                      · {review.town} · {review.source}
+                      · {review.town} · {review.service} · {review.source}
                     </span>
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -78,8 +80,16 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                     ) : (
                       <Badge>Hidden</Badge>
                     )}
+                    {!review.consentToPublish ? (
+                      <Badge tone="danger">No consent to publish</Badge>
+                    ) : (
+                      review.source === WEBSITE_REVIEW_SOURCE && (
+                        <Badge tone="info">Agreed to publication</Badge>
+                      )
+                    )}
                   </div>
-                  <p className="mt-2 text-sm text-ink-soft">{review.text}</p>
+                  <p className="mt-2 whitespace-pre-line text-sm text-ink-soft">{review.text}</p>
+                  <ReviewContact review={review} />
                 </div>
                 <div className="shrink-0">
                   <ModerationForm review={review} actionData={actionData} />
@@ -90,6 +100,26 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         </Panel>
       )}
     </>
+  );
+}
+
+/** How to call back the author of a review left on the site: for staff only. */
+function ReviewContact({ review }: { review: ModeratedReview }) {
+  if (!review.contactEmail && !review.contactPhone) return null;
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <span className="font-semibold">Contact (not published):</span>
+      {review.contactPhone && (
+        <a href={`tel:${review.contactPhone}`} className="underline">
+          {formatPhone(review.contactPhone)}
+        </a>
+      )}
+      {review.contactEmail && (
+        <a href={`mailto:${review.contactEmail}`} className="underline">
+          {review.contactEmail}
+        </a>
+      )}
+    </p>
   );
 }
 

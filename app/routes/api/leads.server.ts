@@ -32,7 +32,7 @@ import { getCompanySettings } from "~/modules/settings/settings.server";
 type Context = Readonly<RouterContextProvider>;
 
 /** What every submission carries besides its body: address, agent, cookies. */
-function requestFacts(request: Request, context: Context) {
+export function requestFacts(request: Request, context: Context) {
   const { config } = context.get(runtimeContext);
   const cookies = parseCookie(request.headers.get("cookie") ?? "");
   const visitor = cookies[VISITOR_COOKIE];
@@ -56,7 +56,7 @@ function requestFacts(request: Request, context: Context) {
 }
 
 /** A path of this site (never another host's address), without its query. */
-function pathOrUndefined(value: unknown): string | undefined {
+export function pathOrUndefined(value: unknown): string | undefined {
   if (typeof value !== "string" || !value.startsWith("/")) return undefined;
   try {
     const base = "http://this-site.invalid";
@@ -71,7 +71,7 @@ function pathOrUndefined(value: unknown): string | undefined {
 const textOrUndefined = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** The page the form was sent from, when the browser says and it is one of ours. */
-function refererPath(request: Request, context: Context): string | undefined {
+export function refererPath(request: Request, context: Context): string | undefined {
   try {
     const referer = request.headers.get("referer");
     if (!referer) return undefined;

@@ -1,7 +1,11 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { gzipSync } from "node:zlib";
-import { EVENT_LIMITS, TRACKER_EVENTS } from "../../../app/modules/analytics/event-catalogue";
+import {
+  EVENT_LIMITS,
+  SERVER_EVENTS,
+  TRACKER_EVENTS,
+} from "../../../app/modules/analytics/event-catalogue";
 import { randomTestAddress } from "../support/fixtures";
 import { rawRequest } from "../support/raw-http";
 
@@ -55,7 +59,7 @@ const value = fc.oneof(
 
 const eventArbitrary = fc.record(
   {
-    name: fc.oneof(fc.constantFrom(...TRACKER_EVENTS, "contact_form_submission"), nastyText),
+    name: fc.oneof(fc.constantFrom(...TRACKER_EVENTS, ...SERVER_EVENTS), nastyText),
     path: fc.oneof(nastyText, fc.constant("/bathrooms")),
     search: nastyText,
     hash: nastyText,

@@ -4,6 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import { readFileSync } from "node:fs";
 import { randomTestAddress } from "../support/fixtures";
 import { LEAD_FIELDS } from "../../../app/modules/leads/lead-fields";
+import { REVIEW_FIELDS } from "../../../app/modules/reviews/leave-review-fields";
 import { seedAffiliates } from "../support/affiliates";
 import { rawRequest, staffCookie } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
@@ -34,6 +35,8 @@ const PARTNER = {
   password: "the fuzz partner's long password",
 };
 let origin: string;
+/** A token the leave-review page served. */
+let reviewFormToken: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -46,6 +49,8 @@ test.beforeAll(async () => {
   server = await startServer({ dataDir, env: { TRUST_PROXY: "true" } });
   origin = new URL(server.baseUrl).origin;
   adminCookie = await staffCookie(server.baseUrl, admin);
+  const reviewPage = await rawRequest(server.baseUrl, "/leave-review");
+  reviewFormToken = /name="formStartedAt" value="([^"]+)"/.exec(reviewPage.body)?.[1] ?? "";
   partnerCookie = await affiliateCookie();
 });
 
@@ -494,6 +499,37 @@ const FORMS: FormTarget[] = [
   },
 ];
 
+/** The leave-review form's fields (docs/REQUIREMENTS.md R15.1), and what it sends besides them. */
+const REVIEW_POST_FIELDS = [
+  ...REVIEW_FIELDS,
+  "affiliate_code",
+  "pagePath",
+  "website",
+  "formStartedAt",
+  "tracking.utm_source",
+  "tracking.gclid",
+];
+
+const validReview = {
+  rating: "5",
+  text: "Fuzzed review text.",
+  name: "Fuzz T.",
+  town: "Quincy",
+  projectType: "Home",
+  consentToPublish: "on",
+};
+
+/**
+ * The leave-review form with the token its page served (taken when the server started, so
+ * its fill time has passed): the fuzzed values reach the rules, not only the spam check.
+ */
+const leaveReviewForm = (formToken: string): FormTarget => ({
+  path: "/leave-review",
+  base: { ...validReview, formStartedAt: formToken },
+  fields: REVIEW_POST_FIELDS,
+  staff: false,
+});
+
 /** The forms of one affiliate's page: its id is only known once the server runs. */
 const affiliateForms = (affiliatePath: string): FormTarget[] => [
   {
@@ -562,6 +598,7 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/blog/category/design", params: ["page"] },
   { path: "/blog/curbless-shower-in-an-older-cape", params: ["preview"] },
   { path: "/thank-you", params: ["firstName", "sig"] },
+  { path: "/leave-review", params: ["thanks"] },
   { path: "/", params: ["utm_source", "aff", "source"] },
 ];
 
@@ -572,7 +609,11 @@ test("no form field answers a 5xx, whatever characters it gets", async () => {
   });
   const affiliatePath = /\/admin\/affiliates\/[0-9a-f-]{36}/.exec(affiliates.body)?.[0];
   expect(affiliatePath, "a demo affiliate to fuzz the affiliate page's forms").toBeTruthy();
-  for (const form of [...FORMS, ...affiliateForms(affiliatePath!)]) {
+  for (const form of [
+    ...FORMS,
+    ...affiliateForms(affiliatePath!),
+    leaveReviewForm(reviewFormToken),
+  ]) {
     for (const field of form.fields) {
       await fc.assert(
         fc.asyncProperty(nastyText, async (value) => {
@@ -771,7 +812,13 @@ test("no filter or id in the address answers a 5xx", async () => {
 
 test("the fuzzing left no error and no personal data in the server log", () => {
   const log = readFileSync(server.logFile, "utf8");
-  for (const personal of ["fuzz@example.com", "Tester", "5550100", "nobody@example.com"]) {
+  for (const personal of [
+    "fuzz@example.com",
+    "Tester",
+    "5550100",
+    "nobody@example.com",
+    "Fuzzed review text",
+  ]) {
     expect(log, personal).not.toContain(personal);
   }
   const errors = log

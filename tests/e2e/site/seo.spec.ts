@@ -1,3 +1,5 @@
+import { NAMED_PAGES } from "../../../app/modules/seo/named-pages";
+import { ALL_PUBLIC_PAGES } from "../../../app/modules/seo/public-routes";
 import { expect, test } from "../support/fixtures";
 
 test("HTML answers carry the security headers with a fresh nonce", async ({ request, page }) => {
@@ -97,6 +99,34 @@ test("JSON-LD describes the business exactly as its settings say", async ({ page
       { dayOfWeek: ["Sunday"], opens: "12:00", closes: "17:00" },
     ],
   });
+});
+
+test("each named page has its own title, description, keywords and social image (R2.2)", async ({
+  page,
+}) => {
+  // The named pages this build serves (each is listed in public-routes.ts once it exists).
+  const named = Object.entries(NAMED_PAGES).filter(([path]) => ALL_PUBLIC_PAGES.includes(path));
+  expect(named.map(([path]) => path)).toEqual(
+    expect.arrayContaining(["/", "/bathrooms", "/commercial-jobs", "/about-us", "/reviews"]),
+  );
+  expect(named.map(([path]) => path)).toContain("/leave-review");
+  for (const [path, seo] of named) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(`${seo.title} | Lumen Bath & Remodel`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      seo.description,
+    );
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+      "content",
+      seo.keywords.join(", "),
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new RegExp(`^http://localhost:\\d+${seo.image.replace(/\./g, "\\.")}$`),
+    );
+    expect((await page.request.get(seo.image)).headers()["content-type"]).toBe("image/png");
+  }
 });
 
 test("every page has a title, description, canonical URL and social image", async ({ page }) => {
