@@ -7,13 +7,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 11 * 1024 * 1024;
 /**
  * The staff screens whose forms carry an image (docs/REQUIREMENTS.md R9.9): the post
- * editor and the authors screen. Their actions run behind the staff guard, which refuses
- * anyone signed out before a byte is stored.
+ * editor, the authors screen and the giveaway form. Their actions run behind the staff
+ * guard, which refuses anyone signed out before a byte is stored.
  */
 const UPLOAD_ROUTES = [
   /^\/admin\/posts\/new$/,
   /^\/admin\/posts\/[^/]+\/edit$/,
   /^\/admin\/authors(\/[^/]+)?$/,
+  /^\/admin\/giveaways\/(new|\d+)$/,
 ];
 
 /** The redirects screen's CSV import (at most 1 MB, docs/REQUIREMENTS.md R12.6) with its form. */

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { seedDemoBlog } from "./demo-blog";
+import { seedDemoGiveaway } from "./demo-giveaway";
 import { DEMO_REVIEWS } from "./demo-reviews";
 import { companySettings, redirects, reviews, type CompanySettings } from "./schema";
 import type { Database } from "./client.server";
@@ -80,6 +81,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
   }
   await seedDemoBlog(db);
   await db.insert(redirects).values(DEMO_REDIRECTS).onConflictDoNothing();
+  await seedDemoGiveaway(db);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { authors, images, imageVariants, postRevisions, posts } from "~/db/schema";
+import { authors, giveaways, images, imageVariants, postRevisions, posts } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { ResponsiveImageData } from "./image";
@@ -261,10 +261,10 @@ export async function findImageVariant(
 }
 
 /**
- * Deletes uploads nothing uses: no post's cover or social image, no author's photo and no
- * kept revision (a restore may bring one back). An upload gets a day first, since a form
- * sent back with a mistake holds on to its new image until it is saved (R4.11). Run by
- * housekeeping; the variants go with their image.
+ * Deletes uploads nothing uses: no post's cover or social image, no author's photo, no
+ * giveaway's image and no kept revision (a restore may bring one back). An upload gets a
+ * day first, since a form sent back with a mistake holds on to its new image until it is
+ * saved (R4.11). Run by housekeeping; the variants go with their image.
  */
 export async function purgeUnusedImages(db: Database, graceDays = 1): Promise<number> {
   const deleted = await db
@@ -274,6 +274,7 @@ export async function purgeUnusedImages(db: Database, graceDays = 1): Promise<nu
         lt(images.createdAt, sql`now() - make_interval(days => ${graceDays})`),
         sql`not exists (select 1 from ${posts} where ${posts.coverImageId} = ${images.id} or ${posts.socialImageId} = ${images.id})`,
         sql`not exists (select 1 from ${authors} where ${authors.photoImageId} = ${images.id})`,
+        sql`not exists (select 1 from ${giveaways} where ${giveaways.imageId} = ${images.id})`,
         sql`not exists (select 1 from ${postRevisions} where ${postRevisions.snapshot} ->> 'coverImageId' = ${images.id}::text or ${postRevisions.snapshot} ->> 'socialImageId' = ${images.id}::text)`,
       ),
     )
