@@ -12,7 +12,9 @@ import {
   DRAW_MESSAGES,
   drawWinner,
   exportEntries,
+  getGiveaway,
   listEntries,
+  listGiveaways,
   saveGiveaway,
 } from "./giveaways.server";
 
@@ -291,6 +293,16 @@ describe("the draw (R15.2)", () => {
       error: DRAW_MESSAGES.notDrawn,
     });
     expect(await audits(id)).toHaveLength(1); // its creation only
+  });
+});
+
+describe("the list (R15.2)", () => {
+  it("lists every giveaway with its entry count, and one with its winner", async () => {
+    const id = await createGiveaway(new Date(Date.now() - DAY), new Date(Date.now() + DAY));
+    await submit(entryRequest(id, { values: entryValues({ email: "list@example.com" }) }));
+    const listed = (await listGiveaways(database.db)).find((giveaway) => giveaway.id === id);
+    expect(listed).toMatchObject({ entries: 1, drawn: false, title: "Win a shower" });
+    expect(await getGiveaway(database.db, id)).toMatchObject({ winner: undefined });
   });
 });
 

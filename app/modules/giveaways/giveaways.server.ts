@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, ne } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { giveawayEntries, giveaways, users, type Giveaway, type GiveawayEntry } from "~/db/schema";
 import type { Actor } from "~/modules/audit/actor";
@@ -41,22 +41,29 @@ export interface GiveawayListItem {
 
 /** Every giveaway, the latest start first, with its entry count. */
 export async function listGiveaways(db: Database): Promise<GiveawayListItem[]> {
-  const rows = await db
-    .select({
-      id: giveaways.id,
-      title: giveaways.title,
-      prize: giveaways.prize,
-      startsAt: giveaways.startsAt,
-      endsAt: giveaways.endsAt,
-      winnerEntryId: giveaways.winnerEntryId,
-      entries:
-        sql<number>`(select count(*) from ${giveawayEntries} where ${giveawayEntries.giveawayId} = ${giveaways.id})`.mapWith(
-          Number,
-        ),
-    })
-    .from(giveaways)
-    .orderBy(desc(giveaways.startsAt), desc(giveaways.id));
-  return rows.map(({ winnerEntryId, ...row }) => ({ ...row, drawn: Boolean(winnerEntryId) }));
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: giveaways.id,
+        title: giveaways.title,
+        prize: giveaways.prize,
+        startsAt: giveaways.startsAt,
+        endsAt: giveaways.endsAt,
+        winnerEntryId: giveaways.winnerEntryId,
+      })
+      .from(giveaways)
+      .orderBy(desc(giveaways.startsAt), desc(giveaways.id)),
+    db
+      .select({ giveawayId: giveawayEntries.giveawayId, entries: count() })
+      .from(giveawayEntries)
+      .groupBy(giveawayEntries.giveawayId),
+  ]);
+  const entriesOf = new Map(counts.map((row) => [row.giveawayId, Number(row.entries)]));
+  return rows.map(({ winnerEntryId, ...row }) => ({
+    ...row,
+    entries: entriesOf.get(row.id) ?? 0,
+    drawn: Boolean(winnerEntryId),
+  }));
 }
 
 export interface GiveawayWinner {
@@ -168,12 +175,12 @@ export async function saveGiveaway(
     const changed = Object.keys(after).filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
     );
+    // As the audit log shows a change: each field with its old and new value.
     await recordAudit(tx.db, actor, {
       action: "giveaway.update",
       target: `giveaway:${id}`,
       details: {
-        changed,
-        ...Object.fromEntries(changed.map((key) => [key, { from: before[key], to: after[key] }])),
+        changes: changed.map((field) => ({ field, from: before[field], to: after[field] })),
       },
     });
     return { ok: true, id, created: false };
