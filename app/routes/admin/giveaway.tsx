@@ -251,7 +251,7 @@ function GiveawayForm({
           />
         </div>
         <div className="mt-5 flex justify-end">
-          <SubmitButton formId="giveaway" intent="save" pendingLabel="Saving…">
+          <SubmitButton formId="giveaway" pendingLabel="Saving…">
             {giveaway ? "Save giveaway" : "Create giveaway"}
           </SubmitButton>
         </div>
