@@ -75,6 +75,15 @@ test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/analytics", "/admin/analytics/export.csv"]),
   );
+  // The giveaway's screens, its entries' CSV (docs/REQUIREMENTS.md R15.2).
+  expect(guardedPaths).toEqual(
+    expect.arrayContaining([
+      "/admin/giveaways",
+      "/admin/giveaways/new",
+      `/admin/giveaways/${SAMPLE_ID}`,
+      `/admin/giveaways/${SAMPLE_ID}/entries.csv`,
+    ]),
+  );
   for (const path of guardedPaths) expect(areaForPath(path), path).toBeDefined();
 });
 
