@@ -56,8 +56,10 @@ export default function GiveawayRules({ loaderData }: Route.ComponentProps) {
         </h1>
         {giveaway ? (
           <>
+            {/* The rules' own headings come one level down (renderMarkdown), under this one. */}
+            <h2 className="text-2xl">{giveaway.title}</h2>
             <p className="text-lg text-ink-soft">
-              {giveaway.title}: entries from {giveaway.startsAt} to {giveaway.endsAt}.
+              Entries from {giveaway.startsAt} to {giveaway.endsAt}.
             </p>
             <div className={POST_PROSE} dangerouslySetInnerHTML={{ __html: giveaway.html }} />
           </>
