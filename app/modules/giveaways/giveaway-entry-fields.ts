@@ -40,6 +40,22 @@ export function toEntryFormValues(fields: Record<string, unknown>): EntryFormVal
   return values;
 }
 
+/**
+ * The page's answers about the whole entry, here rather than with the rules so the page
+ * shows them without loading the rules.
+ */
+export const ENTRY_ANSWERS = {
+  alreadyEntered:
+    "You're already entered in this giveaway. Only one entry per person is allowed, and yours is safely in. Good luck!",
+  rateLimited:
+    "You have sent several entries in a short time. Please wait {minutes} and try again.",
+  staleForm:
+    "This form was opened more than a day ago. Please check your details and send it again.",
+  notOpen: "This giveaway is not taking entries right now.",
+  unavailable:
+    "We could not save your entry just now. Nothing you typed is lost: please try again in a moment.",
+} as const;
+
 /** What the page's action answers when it does not send the visitor on. */
 export interface EntryActionResult {
   values?: EntryFormValues;

@@ -21,16 +21,6 @@ export const ENTRY_MESSAGES = {
   zipInvalid: "Please enter a 5-digit ZIP code (or ZIP+4, like 02169-1234)",
   agreeToRulesRequired: "Please agree to the official rules to enter",
   tooLong: "Please keep this shorter",
-  // The server's answers about the whole request.
-  alreadyEntered:
-    "You're already entered in this giveaway. Only one entry per person is allowed, and yours is safely in. Good luck!",
-  rateLimited:
-    "You have sent several entries in a short time. Please wait {minutes} and try again.",
-  staleForm:
-    "This form was opened more than a day ago. Please check your details and send it again.",
-  notOpen: "This giveaway is not taking entries right now.",
-  unavailable:
-    "We could not save your entry just now. Nothing you typed is lost: please try again in a moment.",
 } as const;
 
 /** US ZIP code: five digits, or ZIP+4. */

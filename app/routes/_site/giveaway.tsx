@@ -13,8 +13,7 @@ import {
   submitGiveawayEntry,
   type EntryOutcome,
 } from "~/modules/giveaways/giveaway-entries.server";
-import type { EntryActionResult } from "~/modules/giveaways/giveaway-entry-fields";
-import { ENTRY_MESSAGES } from "~/modules/giveaways/giveaway-entry.schema";
+import { ENTRY_ANSWERS, type EntryActionResult } from "~/modules/giveaways/giveaway-entry-fields";
 import { giveawayPhase, publicGiveawayTime } from "~/modules/giveaways/giveaway-phase";
 import { entryRequestFromForm } from "~/modules/giveaways/giveaway-request.server";
 import { issueFormToken } from "~/modules/leads/form-token.server";
@@ -126,13 +125,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 function formErrorOf(outcome: EntryOutcome): string {
   switch (outcome.kind) {
     case "rate_limited":
-      return ENTRY_MESSAGES.rateLimited.replace("{minutes}", minutesText(outcome.retryAfterMs));
+      return ENTRY_ANSWERS.rateLimited.replace("{minutes}", minutesText(outcome.retryAfterMs));
     case "stale_form":
-      return ENTRY_MESSAGES.staleForm;
+      return ENTRY_ANSWERS.staleForm;
     case "not_open":
-      return ENTRY_MESSAGES.notOpen;
+      return ENTRY_ANSWERS.notOpen;
     default:
-      return ENTRY_MESSAGES.unavailable;
+      return ENTRY_ANSWERS.unavailable;
   }
 }
 
@@ -246,7 +245,7 @@ function EntryConfirmation({ kind, endsAt }: { kind: Confirmation; endsAt: strin
       <p className="text-ink-soft">
         {kind === "entered"
           ? `Thank you for entering. The giveaway closes ${endsAt}; we contact the winner by e-mail and phone.`
-          : ENTRY_MESSAGES.alreadyEntered}
+          : ENTRY_ANSWERS.alreadyEntered}
       </p>
     </div>
   );
