@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { expectNoViolations } from "../support/axe";
 import { expect, randomTestAddress, test } from "../support/fixtures";
 import { e2eAdmin, startSignedIn } from "../support/staff";
 import { waitForFillTime } from "../leads/support";
@@ -77,6 +78,8 @@ test.describe("an admin", () => {
     const title = `Giveaway ${stamp}`;
     await startSignedIn(page, e2eAdmin());
     await page.goto("/admin/giveaways");
+    await expect(page.getByRole("heading", { level: 1, name: "Giveaways" })).toBeVisible();
+    await expectNoViolations(page);
     await page.getByRole("link", { name: "New giveaway" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "New giveaway" })).toBeVisible();
 
@@ -144,6 +147,7 @@ test.describe("an admin", () => {
     await expect(page.getByTestId("giveaway-winner")).not.toBeEmpty();
     await expect(page.getByRole("button", { name: "Draw a winner" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Redraw" })).toBeVisible();
+    await expectNoViolations(page);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
