@@ -3,9 +3,12 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-/** Client code only the staff area uses. */
+/**
+ * Client code only the staff area uses: its components and modules, and every form schema
+ * but those of the public forms (the consultation, the review and the giveaway entry).
+ */
 const STAFF_ONLY =
-  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/]list-query|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema|leave-review\.schema)[\w-]+\.schema)/;
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/]list-query|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema|leave-review\.schema|giveaway-entry\.schema)[\w-]+\.schema)/;
 
 export default defineConfig({
   resolve: {
@@ -50,14 +53,15 @@ export default defineConfig({
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
                   // script budget is tight), follow the pages that import them, as do the
-                  // partner portal's components, the QR code generator, and the staff charts
-                  // over recharts (loaded on first use by the analytics screen alone). Taken
+                  // partner portal's components, the QR code generator, the leave-review and
+                  // giveaway forms, and the staff charts over recharts (loaded on first use by
+                  // the analytics screen alone). Taken
                   // before the staff area's group, so shared parts stay here.
                   name: "shared",
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|leave-review|review-thank-you|seo[\\/]named-pages/.test(
+                    !/legal-document|components[\\/]site[\\/]giveaway|modules[\\/]giveaways[\\/]|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|leave-review|review-thank-you|seo[\\/]named-pages/.test(
                       id,
                     ),
                   priority: 20,

@@ -32,6 +32,14 @@ export default [
     route("admin/affiliates/:affiliateId", "routes/admin/affiliate.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/payments/new", "routes/admin/payments-new.tsx"),
+    // The giveaway (docs/REQUIREMENTS.md R15.2): one screen for a new giveaway and an
+    // existing one, with its entries and the draw.
+    route("admin/giveaways", "routes/admin/giveaways.tsx"),
+    route("admin/giveaways/new", "routes/admin/giveaway.tsx", { id: "admin-giveaway-new" }),
+    route("admin/giveaways/:giveawayId", "routes/admin/giveaway.tsx", {
+      id: "admin-giveaway-edit",
+    }),
+    route("admin/giveaways/:giveawayId/entries.csv", "routes/admin/giveaway-entries-csv.ts"),
     route("admin/posts", "routes/admin/posts.tsx"),
     route("admin/posts/preview", "routes/admin/post-preview.ts"),
     // One editor for a new post and an existing one (docs/REQUIREMENTS.md R10.1).
@@ -91,6 +99,8 @@ export default [
       route("retargeting", "routes/_site/retargeting.tsx"),
       route("privacy-policy", "routes/_site/privacy-policy.tsx"),
       route("terms", "routes/_site/terms.tsx"),
+      route("giveaway", "routes/_site/giveaway.tsx"),
+      route("giveaway/rules", "routes/_site/giveaway-rules.tsx"),
       route("blog", "routes/_site/blog.tsx"),
       route("blog/category/:slug", "routes/_site/blog-category.tsx"),
       route("blog/author/:slug", "routes/_site/blog-author.tsx"),

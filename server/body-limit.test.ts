@@ -90,6 +90,8 @@ describe("limitRequestBody", () => {
       "/admin/authors",
       "/admin/authors.data",
       "/admin/Authors/7",
+      "/admin/giveaways/new",
+      "/admin/giveaways/12.data",
     ];
     for (const path of uploads) expect(maxBodyBytes(path), path).toBe(MAX_UPLOAD_BODY_BYTES);
     const others = [
@@ -103,6 +105,9 @@ describe("limitRequestBody", () => {
       "/admin/posts/new-ish",
       "/admin/authorsx",
       "/admin/authors/7/delete",
+      "/admin/giveaways",
+      "/admin/giveaways/12/entries.csv",
+      "/giveaway",
       "/admin/staff",
       "/admin/posts//edit",
       "/blog/admin/posts/new",

@@ -7,13 +7,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 11 * 1024 * 1024;
 /**
  * The staff screens whose forms carry an image (docs/REQUIREMENTS.md R9.9): the post
- * editor and the authors screen. Their actions run behind the staff guard, which refuses
- * anyone signed out before a byte is stored.
+ * editor, the authors screen and the giveaway form. Their actions run behind the staff
+ * guard, which refuses anyone signed out before a byte is stored.
  */
 const UPLOAD_ROUTES = [
   /^\/admin\/posts\/new$/,
   /^\/admin\/posts\/[^/]+\/edit$/,
   /^\/admin\/authors(\/[^/]+)?$/,
+  /^\/admin\/giveaways\/(new|\d+)$/,
 ];
 
 /** A visitor's bathroom photo (15 MB at most, docs/REQUIREMENTS.md R15.5) with its form. */

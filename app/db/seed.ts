@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { seedDemoBlog } from "./demo-blog";
+import { seedDemoGiveaway } from "./demo-giveaway";
 import { DEMO_REVIEWS } from "./demo-reviews";
 import { DEFAULT_VISUALIZER_CATALOGUE } from "~/modules/visualizer/default-catalogue";
 import {
@@ -107,6 +108,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoBlog(db);
   await db.insert(redirects).values(DEMO_REDIRECTS).onConflictDoNothing();
   await db.insert(qrCodes).values(DEMO_QR_CODE).onConflictDoNothing();
+  await seedDemoGiveaway(db);
 }
 
 /** A tracked QR code as a showroom flyer would carry it (docs/REQUIREMENTS.md R15.3). */

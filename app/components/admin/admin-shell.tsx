@@ -11,6 +11,7 @@ const AREA_ICONS: Partial<Record<AdminArea, IconName>> = {
   leads: "inbox",
   affiliates: "hand-coins",
   payments: "send",
+  giveaways: "sparkles",
   posts: "file-text",
   reviews: "star",
   authors: "user-round",

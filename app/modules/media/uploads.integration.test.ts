@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
   authors,
+  giveaways,
   images,
   imageVariants,
   postRevisions,
@@ -237,19 +238,29 @@ describe("loading and serving stored images (R4.11)", () => {
 });
 
 describe("purging unused uploads (R4.11)", () => {
-  it("deletes, after a day, an upload no post, revision or author uses, with its variants", async () => {
-    const [unused, fresh, cover, inRevision, photo] = [
+  it("deletes, after a day, an upload no post, revision, author or giveaway uses, with its variants", async () => {
+    const [unused, fresh, cover, inRevision, photo, prize] = [
       await upload("unused.jpg"),
       await upload("fresh.jpg"),
       await upload("cover.jpg"),
       await upload("old-cover.jpg"),
       await upload("portrait.jpg"),
+      await upload("prize.jpg"),
     ];
     const dayAndAHalfAgo = new Date(Date.now() - 36 * 3600_000);
     await database.db
       .update(images)
       .set({ createdAt: dayAndAHalfAgo })
-      .where(inArray(images.id, [unused, cover, inRevision, photo]));
+      .where(inArray(images.id, [unused, cover, inRevision, photo, prize]));
+    await database.db.insert(giveaways).values({
+      title: "Purge giveaway",
+      prize: "A prize",
+      description: "With its image.",
+      startsAt: new Date("2026-01-01T00:00:00Z"),
+      endsAt: new Date("2026-02-01T00:00:00Z"),
+      rulesMarkdown: "Rules",
+      imageId: prize,
+    });
     const [author] = await database.db
       .insert(authors)
       .values({ name: "Pia Purge", slug: "pia-purge", photoImageId: photo, photoAlt: "Pia" })
@@ -273,7 +284,7 @@ describe("purging unused uploads (R4.11)", () => {
     const left = await database.db.select({ id: images.id }).from(images);
     expect(left.map((row) => row.id)).not.toContain(unused);
     expect(left.map((row) => row.id)).toEqual(
-      expect.arrayContaining([fresh, cover, inRevision, photo]),
+      expect.arrayContaining([fresh, cover, inRevision, photo, prize]),
     );
     expect(
       await database.db.select().from(imageVariants).where(eq(imageVariants.imageId, unused)),

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import {
   authors,
+  giveaways,
   images,
   imageVariants,
   postRevisions,
@@ -269,10 +270,10 @@ export async function findImageVariant(
 }
 
 /**
- * Deletes uploads nothing uses: no post's cover or social image, no author's photo and no
- * kept revision (a restore may bring one back). An upload gets a day first, since a form
- * sent back with a mistake holds on to its new image until it is saved (R4.11). Run by
- * housekeeping; the variants go with their image.
+ * Deletes uploads nothing uses: no post's cover or social image, no author's photo, no
+ * giveaway's image and no kept revision (a restore may bring one back). An upload gets a
+ * day first, since a form sent back with a mistake holds on to its new image until it is
+ * saved (R4.11). Run by housekeeping; the variants go with their image.
  */
 export async function purgeUnusedImages(db: Database, graceDays = 1): Promise<number> {
   const deleted = await db
@@ -285,6 +286,7 @@ export async function purgeUnusedImages(db: Database, graceDays = 1): Promise<nu
         sql`not exists (select 1 from ${qrCodes} where ${qrCodes.logoImageId} = ${images.id})`,
         // A visualizer render's photo and result live as long as the render (R15.5).
         sql`not exists (select 1 from ${visualizerRenders} where ${visualizerRenders.photoImageId} = ${images.id} or ${visualizerRenders.resultImageId} = ${images.id})`,
+        sql`not exists (select 1 from ${giveaways} where ${giveaways.imageId} = ${images.id})`,
         sql`not exists (select 1 from ${postRevisions} where ${postRevisions.snapshot} ->> 'coverImageId' = ${images.id}::text or ${postRevisions.snapshot} ->> 'socialImageId' = ${images.id}::text)`,
       ),
     )

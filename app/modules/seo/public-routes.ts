@@ -18,6 +18,9 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/visualizer", changefreq: "monthly", priority: 0.7 },
   { path: "/tv", changefreq: "monthly", priority: 0.5 },
   { path: "/qr-generator", changefreq: "yearly", priority: 0.4 },
+  // The giveaway and its official rules (docs/REQUIREMENTS.md R15.2).
+  { path: "/giveaway", changefreq: "weekly", priority: 0.6 },
+  { path: "/giveaway/rules", changefreq: "monthly", priority: 0.3 },
   { path: "/privacy-policy", changefreq: "yearly", priority: 0.3 },
   { path: "/terms", changefreq: "yearly", priority: 0.3 },
 ];

@@ -67,6 +67,7 @@ describe("the staff permission table", () => {
       "leads",
       "affiliates",
       "payments",
+      "giveaways",
       ...content,
       "settings",
       "staff",
@@ -82,6 +83,7 @@ describe("the staff permission table", () => {
     expect(ruleForRoute("/admin/mail")?.area).toBe("mail");
     expect(ruleForRoute("/admin/affiliates/:affiliateId")?.area).toBe("affiliates");
     expect(ruleForRoute("/admin/payments/new")?.area).toBe("payments");
+    expect(ruleForRoute("/admin/giveaways/:giveawayId/entries.csv")?.area).toBe("giveaways");
     expect(ruleForRoute("/admin/analytics/export.csv")?.area).toBe("analytics");
     expect(ruleForRoute("/admin/nothing-here")).toBeUndefined();
   });

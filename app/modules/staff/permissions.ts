@@ -17,6 +17,7 @@ export type AdminArea =
   | "leads"
   | "affiliates"
   | "payments"
+  | "giveaways"
   | "posts"
   | "authors"
   | "categories"
@@ -102,6 +103,22 @@ export const ADMIN_AREAS: readonly AdminAreaRule[] = [
     path: "/admin/payments",
     routes: ["admin/payments", "admin/payments/new"],
     label: "Payouts",
+    roles: ADMIN_ONLY,
+    inNavigation: true,
+    group: "business",
+  },
+  {
+    // The giveaway (docs/REQUIREMENTS.md R15.2): its entries are personal data, and the
+    // draw is the company's promise, so admins alone run it.
+    area: "giveaways",
+    path: "/admin/giveaways",
+    routes: [
+      "admin/giveaways",
+      "admin/giveaways/new",
+      "admin/giveaways/:giveawayId",
+      "admin/giveaways/:giveawayId/entries.csv",
+    ],
+    label: "Giveaways",
     roles: ADMIN_ONLY,
     inNavigation: true,
     group: "business",

@@ -83,13 +83,18 @@ test("every guarded admin route has a rule in the permission table", () => {
   expect(guardedPaths).toEqual(
     expect.arrayContaining(["/admin/analytics", "/admin/analytics/export.csv"]),
   );
-  // Tracked QR codes, their files and analytics (docs/REQUIREMENTS.md R15.3, R15.4).
+  // Tracked QR codes, their files and analytics (docs/REQUIREMENTS.md R15.3, R15.4), and
+  // the giveaway's screens and its entries' CSV (R15.2).
   expect(guardedPaths).toEqual(
     expect.arrayContaining([
       "/admin/qr-codes",
       `/admin/qr-codes/${SAMPLE_ID}/download`,
       `/admin/qr-codes/${SAMPLE_ID}/print`,
       "/qr-analytics",
+      "/admin/giveaways",
+      "/admin/giveaways/new",
+      `/admin/giveaways/${SAMPLE_ID}`,
+      `/admin/giveaways/${SAMPLE_ID}/entries.csv`,
     ]),
   );
   for (const path of guardedPaths) expect(areaForPath(path), path).toBeDefined();

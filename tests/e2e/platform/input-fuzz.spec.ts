@@ -190,8 +190,67 @@ const PAYMENT = {
   paidOn: "2026-01-15",
 };
 
+/** A giveaway in the past: saving it never changes what /giveaway shows. */
+const PAST_GIVEAWAY = {
+  intent: "save",
+  title: "Fuzzed giveaway",
+  prize: "A fuzzed prize",
+  description: "Fuzzed.",
+  startsAt: "2020-01-01T09:00",
+  endsAt: "2020-02-01T09:00",
+  rulesMarkdown: "## Rules",
+};
+
 const FORMS: FormTarget[] = [
   { path: "/api/leads", base: validLead, fields: LEAD_POST_FIELDS, staff: false },
+  {
+    // The giveaway's entry form (docs/REQUIREMENTS.md R15.2).
+    path: "/giveaway",
+    base: {
+      name: "Fuzz Tester",
+      email: "fuzz.giveaway@example.com",
+      phone: "6175550100",
+      zip: "02169",
+      agreeToRules: "on",
+    },
+    fields: [
+      "name",
+      "email",
+      "phone",
+      "zip",
+      "agreeToRules",
+      "website",
+      "formStartedAt",
+      "affiliate_code",
+      "tracking.utm_source",
+    ],
+    staff: false,
+  },
+  {
+    path: "/admin/giveaways/new",
+    base: PAST_GIVEAWAY,
+    fields: [
+      "intent",
+      "giveawayId",
+      "title",
+      "prize",
+      "description",
+      "startsAt",
+      "endsAt",
+      "rulesMarkdown",
+      "currentImageId",
+      "removeImage",
+    ],
+    staff: true,
+    runs: 4,
+  },
+  {
+    // The demo giveaway is still running: every draw is refused, never a 5xx.
+    path: "/admin/giveaways/1",
+    base: { intent: "draw", giveawayId: "1" },
+    fields: ["intent", "giveawayId"],
+    staff: true,
+  },
   {
     path: "/admin/login",
     base: { email: "nobody@example.com", password: "wrong password" },
@@ -599,6 +658,8 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/blog/curbless-shower-in-an-older-cape", params: ["preview"] },
   { path: "/thank-you", params: ["firstName", "sig"] },
   { path: "/leave-review", params: ["thanks"] },
+  { path: "/giveaway", params: ["entered", "utm_source"] },
+  { path: "/admin/giveaways/1", params: ["page"] },
   { path: "/", params: ["utm_source", "aff", "source"] },
 ];
 
@@ -680,6 +741,7 @@ const UPLOADS: { path: string; field: string; base: Record<string, string> }[] =
     base: { intent: "create", name: "Fuzzed photo", photoAlt: "A face" },
   },
   { path: "/admin/redirects", field: "file", base: { intent: "import-check" } },
+  { path: "/admin/giveaways/new", field: "imageFile", base: PAST_GIVEAWAY },
 ];
 
 /** Files that are not what they claim: garbage, cut-off headers, scripts dressed as images. */
