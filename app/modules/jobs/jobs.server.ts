@@ -238,12 +238,15 @@ export async function startJobs(
   // Visitors' photos redrawn by the image service (docs/REQUIREMENTS.md R15.5): a job that
   // throws is tried again by the queue; its last attempt marks the render failed instead.
   const { visualizerProvider } = options;
-  await boss.createQueue(QUEUES.visualizerRender, {
+  const visualizerQueue: PgBoss.Queue = {
     name: QUEUES.visualizerRender,
     policy: "standard",
     retryDelay: options.visualizerRetryDelaySeconds ?? 10,
     retryBackoff: options.visualizerRetryDelaySeconds === undefined,
-  });
+  };
+  await boss.createQueue(QUEUES.visualizerRender, visualizerQueue);
+  // An existing queue keeps the options it was created with: a changed delay is written.
+  await boss.updateQueue(QUEUES.visualizerRender, visualizerQueue);
   if (visualizerProvider) {
     await boss.work<{ renderId: string }>(
       QUEUES.visualizerRender,

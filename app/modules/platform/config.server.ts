@@ -82,6 +82,13 @@ const envSchema = z.object({
   POSTHOG_API_KEY: optional(z.string().min(1).max(200)),
   VISUALIZER_PROVIDER_URL: optional(httpUrl),
   VISUALIZER_PROVIDER_KEY: optional(z.string().min(1).max(500)),
+  VISUALIZER_RETRY_DELAY_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a whole number from 1 to 3600" })
+      .int("must be a whole number from 1 to 3600")
+      .min(1, "must be a whole number from 1 to 3600")
+      .max(3600, "must be a whole number from 1 to 3600"),
+  ),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -119,6 +126,11 @@ export interface Config {
    * VISUALIZER_PROVIDER_URL and VISUALIZER_PROVIDER_KEY are both set (R15.5).
    */
   visualizerProvider: { url: URL; key: string } | undefined;
+  /**
+   * Seconds before a failed redraw is tried again, always the same; unset, the queue's
+   * growing backoff from 10 seconds (a test sets it to see the failure quickly).
+   */
+  visualizerRetryDelaySeconds: number | undefined;
 }
 
 /** A configuration problem: one line per bad variable, ready to print. */
@@ -173,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
       values.VISUALIZER_PROVIDER_URL && values.VISUALIZER_PROVIDER_KEY
         ? { url: new URL(values.VISUALIZER_PROVIDER_URL), key: values.VISUALIZER_PROVIDER_KEY }
         : undefined,
+    visualizerRetryDelaySeconds: values.VISUALIZER_RETRY_DELAY_SECONDS,
   };
 }
 

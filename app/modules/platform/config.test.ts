@@ -73,6 +73,7 @@ describe("loadConfig", () => {
       ADMIN_PASSWORD: "a long enough password",
       LEAD_WEBHOOK_URL: "https://hooks.example.com/leads",
       LEAD_WEBHOOK_SECRET: "0123456789abcdef",
+      VISUALIZER_RETRY_DELAY_SECONDS: "2",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -83,6 +84,7 @@ describe("loadConfig", () => {
       trustProxy: 1,
       adminEmail: "owner@example.com",
       leadWebhookUrl: "https://hooks.example.com/leads",
+      visualizerRetryDelaySeconds: 2,
     });
     expect(config.publicUrl.origin).toBe("https://www.example.com");
   });
@@ -129,6 +131,10 @@ describe("loadConfig", () => {
     [
       { SMTP_URL: "http://mail" },
       'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")',
+    ],
+    [
+      { VISUALIZER_RETRY_DELAY_SECONDS: "0" },
+      'Invalid configuration: VISUALIZER_RETRY_DELAY_SECONDS must be a whole number from 1 to 3600 (got "0")',
     ],
   ])("rejects %o with one line naming the variable", (env, line) => {
     expect(errorLines(env)).toEqual([line]);

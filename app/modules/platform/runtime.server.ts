@@ -85,6 +85,7 @@ async function boot(config: Config): Promise<Runtime> {
           ? { host: config.posthogHost, apiKey: config.posthogApiKey }
           : undefined,
       visualizerProvider: config.visualizerProvider,
+      visualizerRetryDelaySeconds: config.visualizerRetryDelaySeconds,
     });
     await ensureFirstAdmin({
       database,

@@ -16,6 +16,7 @@ import {
   renderStatus,
   startRender,
   type RenderStatus,
+  VISUALIZER_RENDER_QUEUE,
 } from "./renders.server";
 
 /**
@@ -220,5 +221,21 @@ describe("the redraw job (R15.5)", () => {
     const results = await runHousekeeping(database.db);
     expect(results.expiredVisualizerRenders).toBe(renders.length);
     expect(await database.db.select().from(images).where(inArray(images.id, imageIds))).toEqual([]);
+  });
+
+  it("takes a changed retry delay at the next start, though the queue already exists", async () => {
+    expect(await jobs.boss.getQueue(VISUALIZER_RENDER_QUEUE)).toMatchObject({
+      retryDelay: 1,
+      retryBackoff: false,
+    });
+    await jobs.stop();
+    jobs = await startJobs(database, logger, {
+      publicUrl: new URL("https://www.lumenbath.example"),
+      visualizerProvider: { url: providerUrl, key: "stand-in-key" },
+    });
+    expect(await jobs.boss.getQueue(VISUALIZER_RENDER_QUEUE)).toMatchObject({
+      retryDelay: 10,
+      retryBackoff: true,
+    });
   });
 });
