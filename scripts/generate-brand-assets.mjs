@@ -81,6 +81,7 @@ const SOCIAL = [
   ["reviews.png", "Rated 4.9 out of 5", "From 1,250 reviews by New England homeowners"],
   ["tv.png", "As seen on TV: $1,000 off", "Book your free design consultation today"],
   ["qr-generator.png", "Free QR code generator", "PNG and SVG, your colours, made in your browser"],
+  ["giveaway.png", "Enter our giveaway", "See the prize and enter in under a minute"],
   ["leave-review.png", "How did we do?", "Rate your bathroom remodel and tell other homeowners"],
   [
     "visualizer.png",

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = (args) =>
       "no purchase necessary",
       "giveaway eligibility",
     ],
-    image: "/og/bathrooms.png",
+    image: "/og/giveaway.png",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

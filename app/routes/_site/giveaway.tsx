@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = (args) =>
       "Massachusetts giveaway",
       "free bathroom remodel contest",
     ],
-    image: "/og/bathrooms.png",
+    image: "/og/giveaway.png",
     // The confirmation is the same page after an entry: one address for search engines.
     canonicalPath: "/giveaway",
   });
