@@ -107,6 +107,7 @@ test.describe("an editor", () => {
       "Categories",
       "Reviews",
       "Redirects",
+      "Visualizer",
       "404 log",
       "QR codes",
       "QR analytics",
