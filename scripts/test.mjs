@@ -56,27 +56,17 @@ function quietStep(title, command, args) {
   });
 }
 
-/**
- * The static checks are single-threaded and independent: side by side they take about as
- * long as the slowest of them on a 2-core machine instead of their sum.
- */
-async function staticChecks() {
-  console.log("\n▶ lint (eslint), format (prettier) and types (react-router typegen + tsc)");
+/** Waits for checks started together, prints each one's output in turn, stops on a failure. */
+async function sideBySide(title, checks) {
+  console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const results = await Promise.all([
-    quietStep("lint (eslint)", bin("eslint"), [".", "--max-warnings=0"]),
-    quietStep("format (prettier)", bin("prettier"), ["--check", "."]),
-    // tsc reads the route types typegen writes, so these two run one after the other.
-    quietStep("route types", bin("react-router"), ["typegen"]).then((typegen) =>
-      typegen.status === 0 ? quietStep("typecheck (tsc)", bin("tsc"), []) : typegen,
-    ),
-  ]);
+  const results = await Promise.all(checks);
   for (const result of results) {
     if (result.output.trim()) console.log(result.output.trimEnd());
     console.log(`${result.status === 0 ? "✓" : "✖"} ${result.title} (${result.seconds} s)`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  timings.push(`lint, format and types: ${seconds} s`);
+  timings.push(`${title}: ${seconds} s`);
   const failed = results.filter((result) => result.status !== 0);
   if (failed.length) {
     console.error(`\n✖ ${failed.map((result) => result.title).join(", ")} failed`);
@@ -84,7 +74,17 @@ async function staticChecks() {
   }
 }
 
-await staticChecks();
+// The static checks are single-threaded and independent: side by side they take about as
+// long as the slowest of them on a 2-core machine instead of their sum.
+await sideBySide("lint (eslint), format (prettier) and types (react-router typegen + tsc)", [
+  quietStep("lint (eslint)", bin("eslint"), [".", "--max-warnings=0"]),
+  quietStep("format (prettier)", bin("prettier"), ["--check", "."]),
+  // tsc reads the route types typegen writes, so these two run one after the other.
+  quietStep("route types", bin("react-router"), ["typegen"]).then((typegen) =>
+    typegen.status === 0 ? quietStep("typecheck (tsc)", bin("tsc"), []) : typegen,
+  ),
+]);
+
 step("unit and integration tests on PGlite (vitest)", bin("vitest"), ["run"]);
 
 const pgUrl = await postgresUrl();
