@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   waitForFillTime,
 } from "../leads/support";
-import { e2eEditor, startSignedIn } from "../support/staff";
+import { e2eEditor, startSignedIn, withoutJavaScript } from "../support/staff";
 
 /**
  * Tracked QR codes and the QR code generator (docs/REQUIREMENTS.md R15.3, R15.4): made by
@@ -89,6 +89,39 @@ test("an editor makes a tracked code; scans are counted and the visitor's reques
   await expect(page.getByRole("row").filter({ hasText: `/q/${slug}` })).toContainText(
     "2 total, 1 unique",
   );
+});
+
+test("without JavaScript: an editor's mistake keeps what was typed, then the tracked code is made and redirects", async ({
+  page: signedIn,
+  browser,
+  request,
+}) => {
+  const slug = `e2e-nojs-${Date.now().toString(36)}`;
+  await startSignedIn(signedIn, e2eEditor());
+  const page = await withoutJavaScript(browser, signedIn);
+  await page.goto("/admin/qr-codes");
+  const form = page.getByRole("region", { name: "Add a QR code" });
+  await form.getByLabel("Name").fill(`Yard sign ${slug}`);
+  await form.getByLabel("Slug").fill(slug);
+  await form.getByLabel("Goes to").fill("http://insecure.example.com/");
+  await form.getByLabel("UTM source").fill("yard-sign");
+  await form.getByRole("button", { name: "Add QR code" }).click();
+  await expect(form.getByLabel("Goes to")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Name")).toHaveValue(`Yard sign ${slug}`);
+  await expect(form.getByLabel("Slug")).toHaveValue(slug);
+  await expect(form.getByLabel("Goes to")).toHaveValue("http://insecure.example.com/");
+  await expect(form.getByLabel("UTM source")).toHaveValue("yard-sign");
+
+  await form.getByLabel("Goes to").fill("/about-us");
+  await form.getByRole("button", { name: "Add QR code" }).click();
+  await expect(page.getByText("QR code added.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `/q/${slug}` })).toContainText(
+    "0 total, 0 unique",
+  );
+  const answer = await request.get(`/q/${slug}`, { maxRedirects: 0 });
+  expect(answer.status()).toBe(302);
+  expect(answer.headers()["location"]).toBe(`/about-us?utm_source=yard-sign&qr=${slug}`);
+  await page.context().close();
 });
 
 test("the QR code generator draws a code in the browser and downloads it as PNG", async ({
