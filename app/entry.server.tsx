@@ -10,8 +10,17 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { nonceContext, requestIdContext, runtimeContext } from "~/modules/platform/context";
-import { builtStylesheet, optimizeDocument } from "~/modules/platform/document.server";
+import {
+  nonceContext,
+  requestIdContext,
+  runtimeContext,
+  scriptHashesContext,
+} from "~/modules/platform/context";
+import {
+  builtStylesheet,
+  inlineScriptHashes,
+  optimizeDocument,
+} from "~/modules/platform/document.server";
 import stylesheetUrl from "./app.css?url";
 
 export const streamTimeout = 5_000;
@@ -81,7 +90,9 @@ export default function handleRequest(
 
 /**
  * Production: the whole document is rendered (no streamed Suspense boundaries are used),
- * then given its final touches for a fast first paint (see optimizeDocument).
+ * then given its final touches for a fast first paint (see optimizeDocument). It carries
+ * no nonce: its CSP lists the hashes of its inline scripts instead, so the same bytes can
+ * be served to every visitor (docs/decisions/015-page-cache.md).
  */
 function renderWhole(
   request: Request,
@@ -90,7 +101,6 @@ function renderWhole(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  const nonce = loadContext.get(nonceContext);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellReady = false;
@@ -100,18 +110,17 @@ function renderWhole(
     sink.on("end", () => {
       clearTimeout(timeoutId);
       const html = optimizeDocument(Buffer.concat(chunks).toString("utf8"), {
-        nonce,
         css: builtStylesheet(stylesheetUrl),
         entryImports: routerContext.manifest.entry.imports,
       });
+      loadContext.set(scriptHashesContext, inlineScriptHashes(html));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(html, { headers: responseHeaders, status }));
     });
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         onShellReady() {
           shellReady = true;
         },

@@ -9,6 +9,12 @@ export const requestIdContext = createContext<string | null>(null);
 /** Per-request Content-Security-Policy nonce, read by entry.server when rendering. */
 export const nonceContext = createContext<string>("");
 
+/**
+ * The hashes ("sha256-…") of a rendered page's inline scripts, set by entry.server once the
+ * document is final: the page's Content-Security-Policy allows exactly these.
+ */
+export const scriptHashesContext = createContext<readonly string[] | null>(null);
+
 /** The running services (config, database, jobs, logger). */
 export const runtimeContext = createContext<Runtime>();
 

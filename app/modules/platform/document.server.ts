@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -16,7 +17,7 @@ import { fileURLToPath } from "node:url";
  */
 export function optimizeDocument(
   html: string,
-  options: { nonce: string; css: string | null; entryImports: readonly string[] },
+  options: { nonce?: string; css: string | null; entryImports: readonly string[] },
 ) {
   let out = html.replace(MODULE_PRELOAD, "");
   out = out.replace(BOOT_SCRIPT, (whole, open: string, body: string, close: string) => {
@@ -26,10 +27,26 @@ export function optimizeDocument(
   if (options.css) {
     out = out.replace(
       "</head>",
-      `<style nonce="${options.nonce}">${options.css.replace(/<\/style/gi, "<\\/style")}</style></head>`,
+      `<style${options.nonce ? ` nonce="${options.nonce}"` : ""}>${options.css.replace(/<\/style/gi, "<\\/style")}</style></head>`,
     );
   }
   return out;
+}
+
+/** An inline script: no src attribute; JSON data blocks are not scripts the CSP governs. */
+const INLINE_SCRIPT =
+  /<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP source of every inline script of a finished document ("sha256-…" of its text),
+ * so the page runs without a per-request nonce and its bytes can be shared by visitors.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(`sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
 }
 
 /** The hints `<Scripts>` renders for the entry, the route modules and their imports. */

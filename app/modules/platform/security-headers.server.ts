@@ -21,17 +21,32 @@ const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /**
- * Headers for every HTML response. Scripts run only with this request's nonce (and what
- * they load, through 'strict-dynamic'); the page cannot be framed.
+ * Which scripts may run. A production page is the same bytes for every visitor (so the page
+ * cache can share it): its inline scripts are allowed by their hashes and its modules by
+ * coming from this origin ('strict-dynamic' would not pass a hash's trust on to the
+ * modules those scripts import; every answer is sent with nosniff, so only our JavaScript
+ * runs as a script). Other HTML answers (the development server's streamed pages) use
+ * this request's nonce, and what those scripts load, through 'strict-dynamic'.
+ */
+export type ScriptPolicy = { hashes: readonly string[] } | { nonce: string };
+
+function scriptSources(scripts: ScriptPolicy): string {
+  if ("nonce" in scripts) return `'nonce-${scripts.nonce}' 'strict-dynamic'`;
+  return ["'self'", ...scripts.hashes.map((hash) => `'${hash}'`)].join(" ");
+}
+
+/**
+ * Headers for every HTML response. Scripts run only as the policy allows; the page cannot
+ * be framed.
  */
 export function securityHeaders(options: {
-  nonce: string;
+  scripts: ScriptPolicy;
   https: boolean;
   development: boolean;
 }): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'nonce-${options.nonce}' 'strict-dynamic'`,
+    `script-src ${scriptSources(options.scripts)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
