@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -7,9 +7,12 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
+import { formTokenSetCookie, needsFormToken } from "~/modules/leads/form-token-cookie.server";
+import { PAGE_CACHE_CHANNEL } from "~/modules/platform/page-cache-policy";
 import { limitRequestBody, maxBodyBytes } from "./body-limit";
 import { compressDynamic } from "./compression";
 import { withForwardedOrigin } from "./forwarded";
+import { createPageCache, type PageCache } from "./page-cache";
 
 // What server/index.ts needs from this bundle, so both share one copy of every module.
 export { ConfigError, loadConfig, loadDotEnv } from "~/modules/platform/config.server";
@@ -17,6 +20,8 @@ export { startRuntime, stopRuntime } from "~/modules/platform/runtime.server";
 
 const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const READY_TIMEOUT_MS = 2000;
+/** A shared page is rendered again after this long, even if nothing said it changed. */
+const PAGE_CACHE_TTL_MS = 60_000;
 
 type Env = {
   Variables: { requestId: string };
@@ -27,6 +32,7 @@ export interface ServerApp {
   app: Hono<Env>;
   /** Once set, /readyz answers 503 so load balancers stop sending new requests. */
   setDraining(): void;
+  pageCache: PageCache;
 }
 
 /**
@@ -128,6 +134,8 @@ export function createServerApp(runtime: Runtime): ServerApp {
   // Before any route reads a body: the limit holds for every method and framing.
   app.use(limitRequestBody({ maxBytes: maxBodyBytes }));
   app.use(compressDynamic());
+  const pageCache = createPublicPageCache(runtime);
+  app.use(pageCache.middleware);
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();
@@ -148,7 +156,59 @@ export function createServerApp(runtime: Runtime): ServerApp {
     setDraining: () => {
       draining = true;
     },
+    pageCache,
   };
+}
+
+/**
+ * Public pages shared by visitors without a session (docs/decisions/015-page-cache.md),
+ * emptied whenever any instance records a change a page may show.
+ */
+function createPublicPageCache(runtime: Runtime): PageCache {
+  const { config, logger } = runtime;
+  const visitorUrl = (c: Context<Env>) => new URL(withForwardedOrigin(c.req.raw, config).url);
+  const cache = createPageCache({
+    maxBytes: config.pageCacheMegabytes * 1024 * 1024,
+    ttlMs: PAGE_CACHE_TTL_MS,
+    isShareableRequest: (c) => {
+      const url = visitorUrl(c);
+      if (url.search !== "" || url.pathname.endsWith(".data")) return false;
+      // Staff and partners may see their own state; they are few.
+      if (/\.session_token=/.test(c.req.header("cookie") ?? "")) return false;
+      // A landing from another site is a marketing touch the app records and answers with a cookie.
+      const referer = c.req.header("referer");
+      return !referer || refererHost(referer) === url.host;
+    },
+    keyOf: (c) => {
+      const url = visitorUrl(c);
+      return url.origin + url.pathname;
+    },
+    // As the app gives it with a page it renders (modules/platform/middleware.server.ts).
+    visitorHeaders: (c) =>
+      c.req.method === "GET" && needsFormToken(c.req.header("cookie"))
+        ? [
+            [
+              "Set-Cookie",
+              formTokenSetCookie(config.authSecret, config.publicUrl.protocol === "https:"),
+            ],
+          ]
+        : [],
+  });
+  runtime.database
+    .listen(PAGE_CACHE_CHANNEL, () => cache.clear())
+    .catch((err: unknown) => {
+      logger.error({ err }, "listening for content changes failed; the page cache is off");
+      cache.disable();
+    });
+  return cache;
+}
+
+function refererHost(referer: string): string | undefined {
+  try {
+    return new URL(referer).host;
+  } catch {
+    return undefined;
+  }
 }
 
 const isHashedAsset = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/");

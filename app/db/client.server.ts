@@ -36,6 +36,13 @@ export interface DatabaseHandle {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (sent by this or any other instance,
+   * delivered once the sender's transaction commits). On PostgreSQL a lost connection is
+   * re-opened, and `onNotify` is called once then too, since messages may have been missed.
+   * Resolves with a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -106,6 +113,7 @@ async function openPglite(
     ping: async () => {
       await client.query("select 1");
     },
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
       if (!client.closed) await client.close();
       unlock();
@@ -115,6 +123,7 @@ async function openPglite(
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const listeners = new Set<() => Promise<void>>();
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzleNodePostgres({ client: pool, ...drizzleOptions }) as unknown as Database;
@@ -163,9 +172,72 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     ping: async () => {
       await pool.query("select 1");
     },
+    listen: async (channel, onNotify) => {
+      const stop = await listenPostgres(url, channel, onNotify);
+      listeners.add(stop);
+      return () => {
+        listeners.delete(stop);
+        return stop();
+      };
+    },
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries), kept
+ * open for as long as the process runs: re-opened a second after it drops.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (reconnecting: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on("error", () => {});
+    client.on("end", () => {
+      if (stopped || current !== client) return;
+      current = undefined;
+      retry = setTimeout(() => void connect(true).catch(() => {}), LISTEN_RETRY_MS);
+    });
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      current = undefined;
+      await client.end().catch(() => {});
+      if (!reconnecting) throw error;
+      if (!stopped) {
+        retry = setTimeout(() => void connect(true).catch(() => {}), LISTEN_RETRY_MS);
+      }
+      return;
+    }
+    if (reconnecting) onNotify();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -40,8 +40,6 @@ import { telHref } from "~/modules/settings/format";
 
 interface ConsultationFormProps {
   company: Pick<CompanySettings, "name" | "phone" | "referralByName">;
-  /** When the page was served, signed: proves a person took time to fill the form in. */
-  formToken: string;
   /** Prefix of the element ids, unique per form on a page. */
   idPrefix?: string;
   /** A source to pre-select when the URL names none (e.g. TV on the TV landing page). */
@@ -81,7 +79,6 @@ const CONTACT_FIELDS = [
  */
 export function ConsultationForm({
   company,
-  formToken,
   idPrefix = "lead",
   defaultSource,
   result,
@@ -105,8 +102,6 @@ export function ConsultationForm({
   });
   const [touched, setTouched] = useState<Set<LeadField>>(() => new Set());
   const [submitAttempted, setSubmitAttempted] = useState(false);
-  // The token of the page the form first came with: fill time counts from then.
-  const [token] = useState(formToken);
   // Digits past the tenth are cut as typed (docs/REQUIREMENTS.md R5.2); the message says why.
   const [phoneOverflow, setPhoneOverflow] = useState<string>();
   // The server's answer: from a background submission, or a post made without JavaScript.
@@ -314,7 +309,11 @@ export function ConsultationForm({
       />
 
       <HoneypotField name={HONEYPOT_FIELD} />
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={serverResult?.formToken ?? token} />
+      {/* The fill-time token is the browser's cookie (docs/decisions/015-page-cache.md);
+          a form sent back by the server keeps the one it came with. */}
+      {serverResult?.formToken && (
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={serverResult.formToken} />
+      )}
       <input type="hidden" name="pagePath" value={pathname} />
       {(visualizerDesign ?? result?.visualizerDesign) && (
         <input

@@ -6,13 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { ConsultationForm } from "./consultation-form";
 
 /** "Get In Touch": how to reach the company and the consultation form, on every page but /tv and /thank-you. */
-export function ContactSection({
-  company,
-  formToken,
-}: {
-  company: SiteCompany;
-  formToken: string;
-}) {
+export function ContactSection({ company }: { company: SiteCompany }) {
   return (
     <section
       id="contact"
@@ -73,7 +67,7 @@ export function ContactSection({
             </div>
           </dl>
         </div>
-        <ConsultationForm company={company} formToken={formToken} />
+        <ConsultationForm company={company} />
       </Container>
     </section>
   );

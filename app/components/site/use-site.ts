@@ -4,8 +4,6 @@ import type { CompanySettings } from "~/db/schema/settings";
 interface SiteData {
   company: CompanySettings;
   year: number;
-  /** When the page was served, signed, for the consultation form's fill-time check. */
-  formToken: string;
 }
 
 /** The site layout's data, for any public page. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditEvents, type AuditEvent } from "~/db/schema";
+import { PAGE_CACHE_CHANNEL } from "~/modules/platform/page-cache-policy";
 import type { Actor, SystemActor, Visitor } from "./actor";
 
 export interface AuditRecord {
@@ -13,11 +14,25 @@ export interface AuditRecord {
 }
 
 /**
+ * Actions that never change what a public page shows: sign-ins, leads, affiliates and
+ * payments, exports, staff accounts, webhooks, uploads not yet used, QR codes (their scans
+ * are redirects, not pages). Every other action empties the page cache.
+ */
+const LEAVES_PAGES_ALONE =
+  /^(sign_in|sign_in_failed|sign_out|account\.|lead\.|leads\.|spam\.|analytics\.|commission\.|payout\.|affiliate\.|affiliates\.|staff\.|not_found\.|qr_code\.|image\.upload$|settings\.webhook\.)|\.export$/;
+
+/** Whether a recorded action may change a public page (docs/decisions/015-page-cache.md). */
+export const changesPublicPages = (action: string): boolean => !LEAVES_PAGES_ALONE.test(action);
+
+/**
  * The one writer of the audit log: who did what, when and from where. Pass the caller's
  * transaction as `db` so the record stands or falls with the change it describes.
+ *
+ * A change a public page may show also tells every instance to empty its page cache: a
+ * NOTIFY, delivered when the caller's transaction commits, and not at all if it rolls back.
  */
 export async function recordAudit(
-  db: Pick<Database, "insert">,
+  db: Pick<Database, "insert" | "execute">,
   by: Actor | Visitor | SystemActor,
   record: AuditRecord,
 ): Promise<void> {
@@ -30,6 +45,9 @@ export async function recordAudit(
     ipAddress: by.ip,
     createdAt: record.at ?? new Date(),
   });
+  if (changesPublicPages(record.action)) {
+    await db.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, ${record.action})`);
+  }
 }
 
 /** Newest first, a page at a time (`before` is the last id of the previous page). */

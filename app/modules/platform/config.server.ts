@@ -89,6 +89,13 @@ const envSchema = z.object({
       .min(1, "must be a whole number from 1 to 3600")
       .max(3600, "must be a whole number from 1 to 3600"),
   ),
+  PAGE_CACHE_MB: optional(
+    z.coerce
+      .number({ error: "must be a whole number from 0 to 4096" })
+      .int("must be a whole number from 0 to 4096")
+      .min(0, "must be a whole number from 0 to 4096")
+      .max(4096, "must be a whole number from 0 to 4096"),
+  ),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -131,6 +138,8 @@ export interface Config {
    * growing backoff from 10 seconds (a test sets it to see the failure quickly).
    */
   visualizerRetryDelaySeconds: number | undefined;
+  /** Memory for finished public pages shared by visitors; 0 turns the page cache off. */
+  pageCacheMegabytes: number;
 }
 
 /** A configuration problem: one line per bad variable, ready to print. */
@@ -186,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
         ? { url: new URL(values.VISUALIZER_PROVIDER_URL), key: values.VISUALIZER_PROVIDER_KEY }
         : undefined,
     visualizerRetryDelaySeconds: values.VISUALIZER_RETRY_DELAY_SECONDS,
+    pageCacheMegabytes: values.PAGE_CACHE_MB ?? 32,
   };
 }
 

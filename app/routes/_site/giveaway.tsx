@@ -2,7 +2,6 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/giveaway";
 import { GiveawayEntryForm } from "~/components/site/giveaway-entry-form";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
-import { useSiteData } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
@@ -54,7 +53,7 @@ const CONFIRMATIONS = ["entered", "already"] as const;
 type Confirmation = (typeof CONFIRMATIONS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
+  const { db, config } = context.get(runtimeContext);
   const now = new Date();
   const giveaway = await findPublicGiveaway(db, now);
   const entered = new URL(request.url).searchParams.get("entered");
@@ -66,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : undefined;
   return {
     confirmation,
+    // This page is never shared from the page cache, so its form's token can be its own.
+    formToken: issueFormToken(config.authSecret),
     giveaway: {
       id: giveaway.id,
       title: giveaway.title,
@@ -145,7 +146,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 
 export default function GiveawayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { giveaway, confirmation } = loaderData;
-  const { formToken } = useSiteData();
   if (!giveaway) {
     return (
       <PageFrame title="Giveaways">
@@ -190,7 +190,7 @@ export default function GiveawayPage({ loaderData, actionData }: Route.Component
             <EntryConfirmation kind={confirmation} endsAt={giveaway.endsAt} />
           ) : giveaway.phase === "open" ? (
             <GiveawayEntryForm
-              formToken={formToken}
+              formToken={loaderData.formToken ?? ""}
               result={actionData && "values" in actionData ? actionData : undefined}
             />
           ) : giveaway.phase === "upcoming" ? (

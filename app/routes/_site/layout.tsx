@@ -14,7 +14,6 @@ import { STRINGS } from "~/modules/platform/strings";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { JsonLd } from "~/components/site/json-ld";
 import { getCompanySettings } from "~/modules/settings/settings.server";
-import { issueFormToken } from "~/modules/leads/form-token.server";
 import { LEAD_FORM_ACTION } from "~/modules/leads/lead-form-post";
 import { useAttributionCapture } from "~/modules/attribution/use-attribution-capture";
 import { notFoundLogMiddleware } from "~/modules/redirects/not-found-log.server";
@@ -30,7 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     /** Bot protection (docs/REQUIREMENTS.md R4.2): the browser shows the block screen. */
     botProtection: company.botProtection,
     year: new Date().getFullYear(),
-    formToken: issueFormToken(config.authSecret),
     jsonLd: businessJsonLd(company, config.publicUrl.origin),
   };
 }
@@ -47,7 +45,7 @@ export function shouldRevalidate({
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { company, year, jsonLd, formToken, botProtection } = loaderData;
+  const { company, year, jsonLd, botProtection } = loaderData;
   useAttributionCapture();
   const matches = useMatches();
   const hideContact = matches.some(
@@ -70,7 +68,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <MainContent>
         <Outlet />
       </MainContent>
-      {!hideContact && <ContactSection company={company} formToken={formToken} />}
+      {!hideContact && <ContactSection company={company} />}
       <SiteFooter company={company} year={year} />
       <PrivacyPanel />
       <JsonLd data={jsonLd} />

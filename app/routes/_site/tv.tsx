@@ -5,7 +5,7 @@ import { OpeningHoursList } from "~/components/site/opening-hours";
 import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
 import { ReviewList } from "~/components/site/review-card";
 import { ConsultationForm } from "~/components/site/consultation-form";
-import { formatCount, useCompany, useSiteData } from "~/components/site/use-site";
+import { formatCount, useCompany } from "~/components/site/use-site";
 import { SOURCE } from "~/modules/leads/lead-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
@@ -57,7 +57,6 @@ const REASONS = [
 
 export default function TvLanding({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
-  const { formToken } = useSiteData();
   return (
     <>
       <ImageHero
@@ -141,12 +140,7 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
             </p>
           </Card>
         </div>
-        <ConsultationForm
-          company={company}
-          formToken={formToken}
-          idPrefix="tv-lead"
-          defaultSource={SOURCE.tv}
-        />
+        <ConsultationForm company={company} idPrefix="tv-lead" defaultSource={SOURCE.tv} />
       </Section>
     </>
   );

@@ -3,7 +3,7 @@ import type { Route } from "./+types/visualizer";
 import { ConsultationForm } from "~/components/site/consultation-form";
 import { PageHero } from "~/components/site/page-hero";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
-import { useCompany, useSiteData } from "~/components/site/use-site";
+import { useCompany } from "~/components/site/use-site";
 import { Container } from "~/components/ui/container";
 import { BathroomScene } from "~/components/visualizer/bathroom-scene";
 import { DesignPicker } from "~/components/visualizer/design-picker";
@@ -109,7 +109,6 @@ function Visualizer({
   photo: Pick<LoaderData, "photoRedraw" | "render" | "photoError">;
 }) {
   const company = useCompany();
-  const { formToken } = useSiteData();
   const [keys, setKeys] = useState(requested);
   const design = resolveDesign(catalogue, keys);
 
@@ -189,7 +188,6 @@ function Visualizer({
           </div>
           <ConsultationForm
             company={company}
-            formToken={formToken}
             idPrefix="visualizer-request"
             visualizerDesign={query}
           />

@@ -21,6 +21,7 @@ import {
 import { designKeys, designQuery } from "~/modules/visualizer/design";
 import { LEAD_MESSAGES } from "~/modules/leads/lead.schema";
 import { minutesText } from "~/modules/platform/strings";
+import { formTokenFromCookies, formTokenSetCookie } from "~/modules/leads/form-token-cookie.server";
 import { issueFormToken } from "~/modules/leads/form-token.server";
 import { submitLead, type LeadOutcome, type LeadRequest } from "~/modules/leads/leads.server";
 import { thankYouPath } from "~/modules/leads/thank-you.server";
@@ -98,7 +99,12 @@ function leadRequest(
   return {
     values: toLeadFormValues(fields),
     honeypot: textOrUndefined(fields[HONEYPOT_FIELD]) ?? "",
-    formToken: textOrUndefined(fields[FORM_TOKEN_FIELD]),
+    // A page from the page cache carries no token; the browser's cookie holds it.
+    formToken:
+      textOrUndefined(fields[FORM_TOKEN_FIELD]) ||
+      (submitted.channel === "form"
+        ? formTokenFromCookies(request.headers.get("cookie"))
+        : undefined),
     channel: submitted.channel,
     tracking: cleanTrackingParams(submitted.tracking),
     affiliateCode: textOrUndefined(fields.affiliate_code) ?? facts.cookieAffiliate,
@@ -192,8 +198,14 @@ const statusOf = { invalid: 422, stale_form: 422, rate_limited: 429, unavailable
 /** The answer to a form post: on to /thank-you, or the form again with its messages. */
 export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome, context: Context) {
   const { config } = context.get(runtimeContext);
+  // A spent or expired token is replaced, so the next form this browser sends has one.
+  const freshToken = () =>
+    formTokenSetCookie(config.authSecret, config.publicUrl.protocol === "https:");
   if (outcome.kind === "stored") {
-    return redirect(thankYouPath(outcome.values, config.authSecret), 303);
+    return redirect(thankYouPath(outcome.values, config.authSecret), {
+      status: 303,
+      headers: { "Set-Cookie": freshToken() },
+    });
   }
   // Spam is thanked too, without the signature that lets the page greet by name.
   if (outcome.kind === "spam") return redirect("/thank-you", 303);
@@ -218,10 +230,11 @@ export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome,
     formToken,
     ...(design ? { visualizerDesign: design } : {}),
   };
-  const headers: HeadersInit =
-    outcome.kind === "rate_limited"
-      ? { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) }
-      : {};
+  const headers = new Headers();
+  if (outcome.kind === "rate_limited") {
+    headers.set("Retry-After", String(Math.ceil(outcome.retryAfterMs / 1000)));
+  }
+  if (outcome.kind === "stale_form") headers.set("Set-Cookie", freshToken());
   return data(result, { status: statusOf[outcome.kind], headers });
 }
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/leads";
 import { ConsultationForm } from "~/components/site/consultation-form";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
-import { useCompany, useSiteData } from "~/components/site/use-site";
+import { useCompany } from "~/components/site/use-site";
 import { Container } from "~/components/ui/container";
 import { pageMeta } from "~/modules/seo/meta";
 import {
@@ -77,7 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RequestConsultation({ actionData }: Route.ComponentProps) {
   const company = useCompany();
-  const { formToken } = useSiteData();
   return (
     <section aria-labelledby="request-heading" className="bg-stone-100 py-12 sm:py-16">
       <Container className="grid max-w-4xl gap-8">
@@ -92,7 +91,6 @@ export default function RequestConsultation({ actionData }: Route.ComponentProps
         </div>
         <ConsultationForm
           company={company}
-          formToken={formToken}
           idPrefix="request"
           headingLevel={2}
           result={actionData}

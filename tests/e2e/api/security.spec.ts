@@ -65,11 +65,12 @@ async function mailIdWithSubject(text: string): Promise<string | undefined> {
   return undefined;
 }
 
-/** A served form's token, as a browser gets it with the page. */
+/** The consultation form's token, as a browser gets it with a page: in a cookie. */
 async function formToken(): Promise<string> {
   const page = await rawRequest(baseUrl, "/about-us");
-  const token = /name="formStartedAt" value="([^"]+)"/.exec(page.body)?.[1];
-  if (!token) throw new Error("no form token on /about-us");
+  const cookies = page.headers["set-cookie"] ?? [];
+  const token = cookies.map((cookie) => /^lm_form=([^;]+)/.exec(cookie)?.[1]).find(Boolean);
+  if (!token) throw new Error("no form token with /about-us");
   return token;
 }
 
@@ -234,6 +235,7 @@ test("/thank-you greets by name only under the server's signature", async () => 
   expect(forged.body).not.toContain("555-0199");
   expect(forged.body).toContain("Thank you!");
 
+  // Sent as a browser sends the form: the token in its cookie, none in the form.
   const token = await formToken();
   await new Promise((resolve) => setTimeout(resolve, 3200));
   const stored = await rawRequest(baseUrl, "/api/leads", {
@@ -242,33 +244,37 @@ test("/thank-you greets by name only under the server's signature", async () => 
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: origin,
       "X-Forwarded-For": randomTestAddress(),
+      Cookie: `lm_form=${token}`,
     },
     body: new URLSearchParams({
       ...Object.fromEntries(
         Object.entries(validLead("Signed")).map(([key, value]) => [key, String(value)]),
       ),
       agreeToContact: "on",
-      formStartedAt: token,
     }).toString(),
   });
   expect(stored.status).toBe(303);
   const location = stored.headers.location!;
   expect(location).toMatch(/^\/thank-you\?firstName=Probe&.*sig=/);
   expect((await rawRequest(baseUrl, location)).body).toContain("Thank you, Probe!");
-  // The same form sent again is not a second lead.
+  // A new token comes with the answer, so the browser's next form has one of its own.
+  const renewed = /lm_form=([^;]+)/.exec(stored.headers["set-cookie"]?.join("\n") ?? "")?.[1];
+  expect(renewed).toBeTruthy();
+  expect(renewed).not.toBe(token);
+  // The same token sent again is not a second lead.
   const replay = await rawRequest(baseUrl, "/api/leads", {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: origin,
       "X-Forwarded-For": randomTestAddress(),
+      Cookie: `lm_form=${token}`,
     },
     body: new URLSearchParams({
       ...Object.fromEntries(
         Object.entries(validLead("Signed")).map(([key, value]) => [key, String(value)]),
       ),
       agreeToContact: "on",
-      formStartedAt: token,
     }).toString(),
   });
   expect(replay.headers.location).toBe("/thank-you");

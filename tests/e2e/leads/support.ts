@@ -5,8 +5,17 @@ import { receivedDeliveries, type ReceivedDelivery } from "../support/webhook-re
 const MIN_FILL_MS = 3000;
 
 /** Waits until the form has been on screen long enough (its token says when it was served). */
+/**
+ * Waits until the form's fill-time token is old enough. The consultation form's token is
+ * the browser's cookie; the other public forms carry theirs in a hidden field.
+ */
 export async function waitForFillTime(form: Locator): Promise<void> {
-  const token = await form.locator("input[name=formStartedAt]").inputValue();
+  const field = form.locator("input[name=formStartedAt]");
+  const cookies = await form.page().context().cookies();
+  const token =
+    (await field.count()) > 0
+      ? await field.inputValue()
+      : (cookies.find((cookie) => cookie.name === "lm_form")?.value ?? "");
   const issuedAt = parseInt(token.split(".")[0] ?? "0", 36);
   const wait = issuedAt + MIN_FILL_MS + 100 - Date.now();
   if (wait > 0) await form.page().waitForTimeout(wait);

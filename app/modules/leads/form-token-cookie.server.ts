@@ -1,0 +1,43 @@
+import { parseCookie, stringifySetCookie } from "cookie";
+import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "./form-token.server";
+
+/**
+ * The consultation form's fill-time token travels in a cookie rather than in the page, so
+ * a page's bytes are the same for every visitor and can be served from the page cache
+ * (docs/decisions/015-page-cache.md). A token in the form's own field still counts first.
+ */
+export const FORM_TOKEN_COOKIE = "lm_form";
+
+/**
+ * Longer than the token's life: an expired token must still reach the server, which then
+ * asks the visitor to send the form again, instead of arriving with none (taken for spam).
+ */
+const COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+/** A page seen after this gives the browser a new token, so a returning visitor's is fresh. */
+const RENEW_AFTER_MS = FORM_TOKEN_LIFETIME_MS / 2;
+
+/** The token the browser holds, if any. */
+export function formTokenFromCookies(cookieHeader: string | null | undefined): string | undefined {
+  if (!cookieHeader || !cookieHeader.includes(`${FORM_TOKEN_COOKIE}=`)) return undefined;
+  return parseCookie(cookieHeader)[FORM_TOKEN_COOKIE] || undefined;
+}
+
+/** Whether a page answer should give this browser a token: it has none, or an old one. */
+export function needsFormToken(cookieHeader: string | null | undefined, now = Date.now()): boolean {
+  const token = formTokenFromCookies(cookieHeader);
+  const issuedAt = token ? parseInt(token.split(".")[0] ?? "", 36) : Number.NaN;
+  // The signature is checked when the form is sent; a forged date only delays renewal.
+  return !Number.isFinite(issuedAt) || now - issuedAt > RENEW_AFTER_MS || issuedAt > now;
+}
+
+/** A Set-Cookie value with a new token, issued now. */
+export function formTokenSetCookie(secret: string, secure: boolean, now = Date.now()): string {
+  return stringifySetCookie(FORM_TOKEN_COOKIE, issueFormToken(secret, now), {
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+  });
+}

@@ -1,0 +1,275 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { PAGE_CACHE_MARK } from "~/modules/platform/page-cache-policy";
+
+/**
+ * Finished public pages kept in memory, so a burst of visitors (a TV spot) costs no
+ * rendering, no database query and no compression (docs/decisions/015-page-cache.md).
+ *
+ * The app marks an answer that may be shared (modules/platform/page-cache-policy.ts); this
+ * layer decides which requests may be answered from the cache, keeps each page with its
+ * brotli and gzip bytes and an ETag, answers 304 to a matching If-None-Match, and lets go
+ * of everything when told the content changed (a NOTIFY from any instance) or when a page
+ * is older than its time to live. Memory is bounded: the least recently used pages go first.
+ */
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Headers of the rendered answer that belong to that one response, not to the page. (The
+ * app marks a page shareable only when it set no cookie of a visitor's own; the form
+ * token's cookie comes from `visitorHeaders`.)
+ */
+const NOT_KEPT = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "etag",
+  "set-cookie",
+  "vary",
+  "x-request-id",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  PAGE_CACHE_MARK,
+]);
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  /** Memory for the pages' bytes (all three encodings); 0 turns the cache off. */
+  maxBytes: number;
+  /** How long a page is served before it is rendered again, whatever happens. */
+  ttlMs: number;
+  /**
+   * Whether this request may be answered with what every visitor gets: no session, no
+   * query string, nothing that attribution must record.
+   */
+  isShareableRequest(c: Context): boolean;
+  /** The cache key: the address as the visitor used it (origin and path). */
+  keyOf(c: Context): string;
+  /** Headers a shared answer still gets for this one visitor (e.g. a cookie). */
+  visitorHeaders?(c: Context): [string, string][];
+  now?: () => number;
+}
+
+export interface PageCache {
+  middleware: MiddlewareHandler;
+  /** Empties the cache; a render already under way is not kept either. */
+  clear(): void;
+  /** Empties the cache and keeps nothing from now on. */
+  disable(): void;
+  stats(): { pages: number; bytes: number; hits: number; misses: number };
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  let maxBytes = options.maxBytes;
+  const pages = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  let generation = 0;
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  const remove = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.bytes;
+  };
+
+  const keep = (key: string, page: CachedPage) => {
+    if (page.bytes > maxBytes / 4) return;
+    remove(key);
+    pages.set(key, page);
+    bytes += page.bytes;
+    // A Map iterates in insertion order: the first key is the least recently used.
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  const lookup = (key: string): CachedPage | undefined => {
+    const page = pages.get(key);
+    if (!page) return undefined;
+    if (page.expiresAt <= now()) {
+      remove(key);
+      return undefined;
+    }
+    // Most recently used goes last.
+    pages.delete(key);
+    pages.set(key, page);
+    return page;
+  };
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const method = c.req.method;
+    if (maxBytes <= 0 || (method !== "GET" && method !== "HEAD")) {
+      await next();
+      stripMark(c);
+      return;
+    }
+    if (!options.isShareableRequest(c)) {
+      await next();
+      stripMark(c);
+      return;
+    }
+    const key = options.keyOf(c);
+    const cached = lookup(key);
+    if (cached) {
+      hits += 1;
+      respond(c, answer(c, cached, options.visitorHeaders?.(c) ?? []));
+      return;
+    }
+
+    const underWay = rendering.get(key);
+    if (underWay) {
+      const page = await underWay;
+      if (page) {
+        hits += 1;
+        respond(c, answer(c, page, options.visitorHeaders?.(c) ?? []));
+        return;
+      }
+    }
+
+    // This request renders the page; requests arriving meanwhile wait for it.
+    misses += 1;
+    const startedIn = generation;
+    let settle: (page: CachedPage | null) => void = () => {};
+    const promise = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+    if (!underWay) rendering.set(key, promise);
+    try {
+      await next();
+      const response = c.res;
+      const shareable =
+        response.headers.get(PAGE_CACHE_MARK) === "1" &&
+        response.status === 200 &&
+        !response.headers.has("Content-Encoding") &&
+        response.body !== null;
+      if (!shareable || method === "HEAD") {
+        stripMark(c);
+        settle(null);
+        return;
+      }
+      const page = await cachedPage(response, now() + options.ttlMs);
+      // A change while this page rendered may not be in it: serve it once, do not keep it.
+      if (generation === startedIn) keep(key, page);
+      settle(generation === startedIn ? page : null);
+      respond(c, answer(c, page, options.visitorHeaders?.(c) ?? []));
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      if (rendering.get(key) === promise) rendering.delete(key);
+    }
+  };
+
+  const clear = () => {
+    generation += 1;
+    pages.clear();
+    rendering.clear();
+    bytes = 0;
+  };
+  return {
+    middleware,
+    clear,
+    disable() {
+      maxBytes = 0;
+      clear();
+    },
+    stats: () => ({ pages: pages.size, bytes, hits, misses }),
+  };
+}
+
+/**
+ * Hono copies the previous answer's headers onto one assigned to `c.res`; a cached page
+ * must carry only its own (the rendered page's length or mark must not leak into it).
+ */
+function respond(c: Context, response: Response) {
+  c.res = undefined;
+  c.res = response;
+}
+
+function stripMark(c: Context) {
+  if (c.res.headers.has(PAGE_CACHE_MARK)) c.res.headers.delete(PAGE_CACHE_MARK);
+}
+
+async function cachedPage(response: Response, expiresAt: number): Promise<CachedPage> {
+  const identity = Buffer.from(await response.arrayBuffer());
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: 9 }),
+  ]);
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
+  });
+  const digest = createHash("sha256").update(identity).digest("base64url").slice(0, 22);
+  return {
+    status: response.status,
+    headers,
+    identity,
+    br,
+    gzip: gz,
+    // One validator for every encoding of the same page, so it is a weak one.
+    etag: `W/"${digest}"`,
+    bytes: identity.length + br.length + gz.length,
+    expiresAt,
+  };
+}
+
+function answer(c: Context, page: CachedPage, visitorHeaders: [string, string][]): Response {
+  const headers = new Headers(page.headers);
+  headers.set("ETag", page.etag);
+  headers.set("Vary", "Accept-Encoding");
+  // Browsers may keep the page but must ask again; the ETag makes that answer a 304.
+  headers.set("Cache-Control", "no-cache");
+  for (const [name, value] of visitorHeaders) headers.append(name, value);
+
+  if (matchesEtag(c.req.header("If-None-Match"), page.etag)) {
+    for (const name of ["Content-Type", "Content-Security-Policy"]) headers.delete(name);
+    return new Response(null, { status: 304, headers });
+  }
+  const accepted = c.req.header("Accept-Encoding") ?? "";
+  const [encoding, body] = /\bbr\b/.test(accepted)
+    ? (["br", page.br] as const)
+    : /\bgzip\b/.test(accepted)
+      ? (["gzip", page.gzip] as const)
+      : ([null, page.identity] as const);
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+    status: page.status,
+    headers,
+  });
+}
+
+/** If-None-Match compares weakly: `*`, or any listed tag with the same opaque part. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header
+    .split(",")
+    .map((tag) => tag.trim())
+    .some((tag) => tag === "*" || tag.replace(/^W\//, "") === opaque);
+}
