@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useId, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { CopyStatusMessage, useCopyToClipboard } from "~/components/ui/copy-to-clipboard";
 import { Icon } from "~/components/ui/icon";
 
 /**
@@ -8,34 +9,12 @@ import { Icon } from "~/components/ui/icon";
  * copies it and says so in a live region.
  */
 
-const noSubscription = () => () => {};
 const COPIED_FOR_MS = 4000;
 
 export function CopyLinkField({ label, link }: { label: string; link: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  // False in the server's HTML (and so without JavaScript), true once React runs.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      // Missing outside secure contexts (http other than localhost): the field is selected instead.
-      await navigator.clipboard.writeText(link);
-      setStatus("copied");
-      timer.current = setTimeout(() => setStatus("idle"), COPIED_FOR_MS);
-    } catch {
-      input.current?.select();
-      setStatus("failed");
-    }
-  }
+  const { canCopy, status, copy } = useCopyToClipboard(COPIED_FOR_MS);
 
   return (
     <div>
@@ -52,8 +31,12 @@ export function CopyLinkField({ label, link }: { label: string; link: string }) 
           onFocus={(event) => event.currentTarget.select()}
           className="block w-full min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3.5 py-2.5 font-mono text-sm text-ink"
         />
-        {hydrated && (
-          <button type="button" onClick={copy} className={buttonClasses("secondary")}>
+        {canCopy && (
+          <button
+            type="button"
+            onClick={() => void copy(link, input.current)}
+            className={buttonClasses("secondary")}
+          >
             <Icon name={status === "copied" ? "check" : "clipboard-check"} className="size-4" />
             {/* One flex item, so the hidden words add no gap. */}
             <span>
@@ -62,17 +45,11 @@ export function CopyLinkField({ label, link }: { label: string; link: string }) 
           </button>
         )}
       </div>
-      <p
-        role="status"
-        aria-live="polite"
-        className={`mt-1.5 min-h-5 text-sm font-medium ${status === "failed" ? "text-danger" : "text-sage"}`}
-      >
-        {status === "copied"
-          ? "Copied"
-          : status === "failed"
-            ? "Could not copy here: the link is selected, copy it with your keyboard or menu."
-            : ""}
-      </p>
+      <CopyStatusMessage
+        status={status}
+        copied="Copied"
+        failed="Could not copy here: the link is selected, copy it with your keyboard or menu."
+      />
     </div>
   );
 }

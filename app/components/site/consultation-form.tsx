@@ -2,15 +2,15 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
-  CheckboxField,
-  HoneypotField,
-  RadioGroupField,
-  SelectField,
-  TextField,
-} from "~/components/ui/form-field";
+  ErrorSummary,
+  FormError,
+  lazyRules,
+  PublicFormHiddenFields,
+  withBrowserAttribution,
+} from "~/components/site/public-form";
+import { CheckboxField, RadioGroupField, SelectField, TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import type { CompanySettings } from "~/db/schema/settings";
-import { currentAffiliateCode } from "~/modules/affiliates/affiliate.client";
 import { storedTrackingParams } from "~/modules/attribution/tracking.client";
 import {
   EMPTY_LEAD_FORM,
@@ -25,12 +25,8 @@ import {
   type LeadFieldErrors,
   type LeadFormValues,
 } from "~/modules/leads/lead-fields";
-import type { validateLead } from "~/modules/leads/lead.schema";
 import {
-  FORM_TOKEN_FIELD,
-  HONEYPOT_FIELD,
   LEAD_FORM_ACTION,
-  TRACKING_FIELD_PREFIX,
   VISUALIZER_DESIGN_FIELD,
   type LeadActionResult,
 } from "~/modules/leads/lead-form-post";
@@ -169,12 +165,7 @@ export function ConsultationForm({
       return;
     }
     // The attribution the browser kept travels with the request.
-    const data = new FormData(event.currentTarget);
-    for (const [key, value] of Object.entries(storedTrackingParams())) {
-      data.set(`${TRACKING_FIELD_PREFIX}${key}`, value);
-    }
-    const affiliate = currentAffiliateCode();
-    if (affiliate) data.set("affiliate_code", affiliate);
+    const data = withBrowserAttribution(new FormData(event.currentTarget));
     void fetcher.submit(data, { method: "post", action: LEAD_FORM_ACTION });
   };
 
@@ -231,18 +222,12 @@ export function ConsultationForm({
       </div>
 
       {showAll && visibleErrors.length > 0 && (
-        <div role="alert" className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm">
-          <p className="font-semibold text-danger">{LEAD_FORM_TEXT.summary}</p>
-          <ul className="mt-2 list-disc pl-5 text-ink-soft">
-            {visibleErrors.map((field) => (
-              <li key={field}>
-                <a href={`#${idPrefix}-${field}`} className="underline">
-                  {errorFor(field)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ErrorSummary
+          title={LEAD_FORM_TEXT.summary}
+          fields={visibleErrors}
+          fieldId={(field) => `${idPrefix}-${field}`}
+          errorFor={errorFor}
+        />
       )}
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -308,13 +293,7 @@ export function ConsultationForm({
         {...checkbox("agreeToContact")}
       />
 
-      <HoneypotField name={HONEYPOT_FIELD} />
-      {/* The fill-time token is the browser's cookie (docs/decisions/015-page-cache.md);
-          a form sent back by the server keeps the one it came with. */}
-      {serverResult?.formToken && (
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={serverResult.formToken} />
-      )}
-      <input type="hidden" name="pagePath" value={pathname} />
+      <PublicFormHiddenFields formToken={serverResult?.formToken} pagePath={pathname} />
       {(visualizerDesign ?? result?.visualizerDesign) && (
         <input
           type="hidden"
@@ -322,16 +301,7 @@ export function ConsultationForm({
           value={visualizerDesign ?? result?.visualizerDesign}
         />
       )}
-      {formError && (
-        <p
-          role="alert"
-          tabIndex={-1}
-          data-form-error
-          className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm font-medium text-danger"
-        >
-          {formError}
-        </p>
-      )}
+      {formError && <FormError message={formError} />}
 
       <Button type="submit" size="lg" disabled={submitting} className="sm:self-start">
         {submitting ? "Sending…" : formError ? "Try again" : "Request My Free Consultation"}
@@ -352,18 +322,7 @@ export function ConsultationForm({
   );
 }
 
-type Validate = typeof validateLead;
-let validatorModule: Promise<Validate> | undefined;
-
-/**
- * The form's rules (zod and the messages) load when the visitor first reaches for the form,
- * not with the page: most visitors never fill it in, and the page stays light for them.
- */
-function useLeadValidator(): { validate: Validate | undefined; load: () => void } {
-  const [validate, setValidate] = useState<Validate>();
-  const load = () => {
-    validatorModule ??= import("~/modules/leads/lead.schema").then((module) => module.validateLead);
-    void validatorModule.then((loaded) => setValidate(() => loaded));
-  };
-  return { validate, load };
-}
+/** The form's rules load when the visitor first reaches for the form, not with the page. */
+const useLeadValidator = lazyRules(() =>
+  import("~/modules/leads/lead.schema").then((module) => module.validateLead),
+);

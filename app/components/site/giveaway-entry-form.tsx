@@ -1,21 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import {
+  FormError,
+  lazyRules,
+  PublicFormHiddenFields,
+  withBrowserAttribution,
+} from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, HoneypotField, TextField } from "~/components/ui/form-field";
-import { currentAffiliateCode } from "~/modules/affiliates/affiliate.client";
-import { storedTrackingParams } from "~/modules/attribution/tracking.client";
+import { CheckboxField, TextField } from "~/components/ui/form-field";
 import {
   EMPTY_ENTRY_FORM,
   ENTRY_FIELD_LABELS,
-  ENTRY_FORM_TOKEN_FIELD,
-  ENTRY_HONEYPOT_FIELD,
-  ENTRY_TRACKING_PREFIX,
   type EntryActionResult,
   type EntryField,
   type EntryFieldErrors,
   type EntryFormValues,
 } from "~/modules/giveaways/giveaway-entry-fields";
-import type { validateEntry } from "~/modules/giveaways/giveaway-entry.schema";
 import { normalizePhone } from "~/modules/leads/phone";
 
 /** Where the form posts: the giveaway page's own action. */
@@ -105,12 +105,7 @@ export function GiveawayEntryForm({
       );
       return;
     }
-    const data = new FormData(event.currentTarget);
-    for (const [key, value] of Object.entries(storedTrackingParams())) {
-      data.set(`${ENTRY_TRACKING_PREFIX}${key}`, value);
-    }
-    const affiliate = currentAffiliateCode();
-    if (affiliate) data.set("affiliate_code", affiliate);
+    const data = withBrowserAttribution(new FormData(event.currentTarget));
     void fetcher.submit(data, { method: "post", action: ENTRY_ACTION });
   };
 
@@ -168,22 +163,8 @@ export function GiveawayEntryForm({
           </>
         }
       />
-      <HoneypotField name={ENTRY_HONEYPOT_FIELD} />
-      <input
-        type="hidden"
-        name={ENTRY_FORM_TOKEN_FIELD}
-        value={serverResult?.formToken ?? formToken}
-      />
-      {formError && (
-        <p
-          role="alert"
-          tabIndex={-1}
-          data-form-error
-          className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm font-medium text-danger"
-        >
-          {formError}
-        </p>
-      )}
+      <PublicFormHiddenFields formToken={serverResult?.formToken ?? formToken} />
+      {formError && <FormError message={formError} />}
       <Button type="submit" size="lg" disabled={submitting} className="sm:self-start">
         {submitting ? "Sending…" : "Enter now"}
       </Button>
@@ -199,17 +180,7 @@ export function GiveawayEntryForm({
   );
 }
 
-type Validate = typeof validateEntry;
-let validatorModule: Promise<Validate> | undefined;
-
 /** The rules load when the visitor first reaches for the form, not with the page. */
-function useEntryValidator(): { validate: Validate | undefined; load: () => void } {
-  const [validate, setValidate] = useState<Validate>();
-  const load = () => {
-    validatorModule ??= import("~/modules/giveaways/giveaway-entry.schema").then(
-      (module) => module.validateEntry,
-    );
-    void validatorModule.then((loaded) => setValidate(() => loaded));
-  };
-  return { validate, load };
-}
+const useEntryValidator = lazyRules(() =>
+  import("~/modules/giveaways/giveaway-entry.schema").then((module) => module.validateEntry),
+);

@@ -1,22 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSubmit } from "react-router";
+import {
+  ErrorSummary,
+  FormError,
+  lazyRules,
+  PublicFormHiddenFields,
+  withBrowserAttribution,
+} from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
 import {
   CheckboxField,
   FieldError,
-  HoneypotField,
   RadioGroupField,
   TextAreaField,
   TextField,
 } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
-import { currentAffiliateCode } from "~/modules/affiliates/affiliate.client";
-import { storedTrackingParams } from "~/modules/attribution/tracking.client";
-import {
-  FORM_TOKEN_FIELD,
-  HONEYPOT_FIELD,
-  TRACKING_FIELD_PREFIX,
-} from "~/modules/leads/lead-form-post";
 import { normalizePhone } from "~/modules/leads/phone";
 import {
   EMPTY_REVIEW_FORM,
@@ -30,7 +29,6 @@ import {
   type ReviewFieldErrors,
   type ReviewFormValues,
 } from "~/modules/reviews/leave-review-fields";
-import type { validateReview } from "~/modules/reviews/leave-review.schema";
 
 const ID = "review";
 const fieldId = (field: ReviewField) => `${ID}-${field}`;
@@ -117,12 +115,7 @@ export function LeaveReviewForm({
       );
       return;
     }
-    const data = new FormData(event.currentTarget);
-    for (const [key, value] of Object.entries(storedTrackingParams())) {
-      data.set(`${TRACKING_FIELD_PREFIX}${key}`, value);
-    }
-    const affiliate = currentAffiliateCode();
-    if (affiliate) data.set("affiliate_code", affiliate);
+    const data = withBrowserAttribution(new FormData(event.currentTarget));
     void submit(data, { method: "post" });
   };
 
@@ -150,18 +143,12 @@ export function LeaveReviewForm({
       </div>
 
       {showAll && visibleErrors.length > 0 && (
-        <div role="alert" className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm">
-          <p className="font-semibold text-danger">{REVIEW_MESSAGES.summary}</p>
-          <ul className="mt-2 list-disc pl-5 leading-7 text-ink-soft">
-            {visibleErrors.map((field) => (
-              <li key={field}>
-                <a href={`#${fieldId(field)}`} className="underline">
-                  {errorFor(field)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ErrorSummary
+          title={REVIEW_MESSAGES.summary}
+          fields={visibleErrors}
+          fieldId={fieldId}
+          errorFor={errorFor}
+        />
       )}
 
       <StarRatingInput
@@ -244,19 +231,8 @@ export function LeaveReviewForm({
         onBlur={touch("consentToPublish")}
       />
 
-      <HoneypotField name={HONEYPOT_FIELD} />
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={result?.formToken ?? formToken} />
-      <input type="hidden" name="pagePath" value={pathname} />
-      {formError && (
-        <p
-          role="alert"
-          tabIndex={-1}
-          data-form-error
-          className="rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm font-medium text-danger"
-        >
-          {formError}
-        </p>
-      )}
+      <PublicFormHiddenFields formToken={result?.formToken ?? formToken} pagePath={pathname} />
+      {formError && <FormError message={formError} />}
 
       <Button type="submit" size="lg" disabled={submitting} className="sm:self-start">
         {submitting ? "Sending…" : "Send my review"}
@@ -336,18 +312,7 @@ function StarRatingInput({
   );
 }
 
-type Validate = typeof validateReview;
-let validatorModule: Promise<Validate> | undefined;
-
 /** The form's rules (zod) load when the visitor first reaches for the form, not with the page. */
-function useReviewValidator(): { validate: Validate | undefined; load: () => void } {
-  const [validate, setValidate] = useState<Validate>();
-  const load = () => {
-    if (validate) return;
-    validatorModule ??= import("~/modules/reviews/leave-review.schema").then(
-      (module) => module.validateReview,
-    );
-    void validatorModule.then((loaded) => setValidate(() => loaded));
-  };
-  return { validate, load };
-}
+const useReviewValidator = lazyRules(() =>
+  import("~/modules/reviews/leave-review.schema").then((module) => module.validateReview),
+);

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { useCompany } from "~/components/site/use-site";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { CopyStatusMessage, useCopyToClipboard } from "~/components/ui/copy-to-clipboard";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Icon } from "~/components/ui/icon";
 import { StarRating } from "~/components/ui/star-rating";
@@ -70,7 +71,6 @@ function CallBack({ leftContact }: { leftContact: boolean }) {
   );
 }
 
-const noSubscription = () => () => {};
 const COPIED_FOR_MS = 6000;
 
 /**
@@ -80,28 +80,7 @@ const COPIED_FOR_MS = 6000;
 function Invitation({ text }: { text: string }) {
   const company = useCompany();
   const field = useRef<HTMLTextAreaElement>(null);
-  // False in the server's HTML (and so without JavaScript), true once React runs.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      // Missing outside secure contexts (http other than localhost): the text is selected.
-      await navigator.clipboard.writeText(text);
-      setStatus("copied");
-      timer.current = setTimeout(() => setStatus("idle"), COPIED_FOR_MS);
-    } catch {
-      field.current?.select();
-      setStatus("failed");
-    }
-  }
+  const { canCopy, status, copy } = useCopyToClipboard(COPIED_FOR_MS);
 
   return (
     <div className="flex flex-col gap-5">
@@ -119,21 +98,15 @@ function Invitation({ text }: { text: string }) {
           onFocus={(event) => event.currentTarget.select()}
           className="block w-full rounded-lg border border-stone-300 bg-stone-50 px-3.5 py-2.5 text-base text-ink"
         />
-        <p
-          role="status"
-          aria-live="polite"
-          className={`mt-1.5 min-h-5 text-sm font-medium ${status === "failed" ? "text-danger" : "text-sage"}`}
-        >
-          {status === "copied"
-            ? REVIEW_THANKS_TEXT.copied
-            : status === "failed"
-              ? REVIEW_THANKS_TEXT.copyFailed
-              : ""}
-        </p>
+        <CopyStatusMessage
+          status={status}
+          copied={REVIEW_THANKS_TEXT.copied}
+          failed={REVIEW_THANKS_TEXT.copyFailed}
+        />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        {hydrated && (
-          <Button variant="secondary" size="lg" onClick={copy}>
+        {canCopy && (
+          <Button variant="secondary" size="lg" onClick={() => void copy(text, field.current)}>
             <Icon name={status === "copied" ? "check" : "clipboard-check"} className="size-5" />
             {REVIEW_THANKS_TEXT.copyButton}
           </Button>

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCopyToClipboard } from "~/components/ui/copy-to-clipboard";
 
-const noSubscription = () => () => {};
 const COPIED_FOR_MS = 4000;
 
 /**
@@ -8,33 +7,14 @@ const COPIED_FOR_MS = 4000;
  * API; without JavaScript (or when copying is refused) the link itself is there to copy.
  */
 export function ShareDesign({ link }: { link: string }) {
-  // False in the server's HTML (and so without JavaScript), true once React runs.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(link);
-      setStatus("copied");
-      timer.current = setTimeout(() => setStatus("idle"), COPIED_FOR_MS);
-    } catch {
-      setStatus("failed");
-    }
-  }
+  const { canCopy, status, copy } = useCopyToClipboard(COPIED_FOR_MS);
 
   return (
     <div className="flex flex-col gap-2 text-sm">
-      {hydrated && (
+      {canCopy && (
         <button
           type="button"
-          onClick={() => void copy()}
+          onClick={() => void copy(link)}
           className="self-start rounded-full border border-ink px-4 py-2 font-semibold text-ink hover:bg-ink hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass"
         >
           Share this design
@@ -45,7 +25,7 @@ export function ShareDesign({ link }: { link: string }) {
           ? "Link copied: paste it anywhere to share this design."
           : status === "failed"
             ? "Copy the link below to share this design."
-            : hydrated
+            : canCopy
               ? null
               : "Share this design with this link:"}
       </p>

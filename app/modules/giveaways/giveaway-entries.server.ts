@@ -4,16 +4,15 @@ import {
   analyticsEvents,
   giveawayEntries,
   giveaways,
-  usedFormTokens,
   type FormAttribution,
   type Giveaway,
 } from "~/db/schema";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
 import { getVisitorTouches } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
-import { checkFormToken, formTokenHash, MIN_FILL_MS } from "~/modules/leads/form-token.server";
 import type { Logger } from "~/modules/platform/logger.server";
-import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
+import type { RateLimit } from "~/modules/platform/rate-limit.server";
+import { checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
 import type { EntryFieldErrors, EntryFormValues } from "./giveaway-entry-fields";
 import { validateEntry, type EntryValues } from "./giveaway-entry.schema";
 import { giveawayPhase, winnerDisplayName } from "./giveaway-phase";
@@ -77,26 +76,26 @@ export async function submitGiveawayEntry(
 ): Promise<EntryOutcome> {
   const { database, logger } = services;
   const now = services.now?.() ?? Date.now();
-  const token = checkFormToken(
-    request.formToken,
-    services.secret,
+  const submission = checkPublicSubmission(request, {
+    name: "giveaway",
+    limit: ENTRY_RATE_LIMIT,
+    secret: services.secret,
     now,
-    services.minFillMs ?? MIN_FILL_MS,
-  );
-  const limitKey = `giveaway:${request.ip ?? "unknown"}`;
+    minFillMs: services.minFillMs,
+  });
 
   try {
-    if (request.honeypot.trim() !== "" || token === "too_fast" || token === "missing_form_token") {
-      await hitRateLimit(database.db, limitKey, ENTRY_RATE_LIMIT, new Date(now));
-      logger.info({ reason: request.honeypot.trim() ? "honeypot" : token }, "giveaway spam");
+    if (submission.spamReason) {
+      await submission.hitLimit(database.db);
+      logger.info({ reason: submission.spamReason }, "giveaway spam");
       return { kind: "spam" };
     }
-    if (token === "expired") return { kind: "stale_form" };
+    if (submission.stale) return { kind: "stale_form" };
 
     const validation = validateEntry(request.values);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 
-    const limit = await hitRateLimit(database.db, limitKey, ENTRY_RATE_LIMIT, new Date(now));
+    const limit = await submission.hitLimit(database.db);
     if (!limit.allowed) return { kind: "rate_limited", retryAfterMs: limit.retryAfterMs };
 
     const outcome = await database.transaction(async (tx): Promise<EntryOutcome> => {
@@ -107,13 +106,8 @@ export async function submitGiveawayEntry(
       if (!giveaway || giveawayPhase(giveaway, new Date(now)) !== "open") {
         return { kind: "not_open" };
       }
-      const spent = await tx.db
-        .insert(usedFormTokens)
-        .values({ tokenHash: formTokenHash(request.formToken ?? "") })
-        .onConflictDoNothing()
-        .returning({ tokenHash: usedFormTokens.tokenHash });
       // A token serves one entry; a form sent twice is the same person's same entry.
-      if (spent.length === 0) return { kind: "already_entered" };
+      if (!(await submission.spendToken(tx.db))) return { kind: "already_entered" };
       const attribution = await entryAttribution(tx.db, request);
       const entryId = await storeEntry(tx.db, request.giveawayId, validation.value, {
         attribution,

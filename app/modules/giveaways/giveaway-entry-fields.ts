@@ -24,12 +24,6 @@ export const ENTRY_FIELD_LABELS: Record<Exclude<EntryField, "agreeToRules">, str
   zip: "ZIP code",
 };
 
-/** People never see this field; form-filling bots do. */
-export const ENTRY_HONEYPOT_FIELD = "website";
-export const ENTRY_FORM_TOKEN_FIELD = "formStartedAt";
-/** Tracking parameters ride along as tracking.utm_source etc. */
-export const ENTRY_TRACKING_PREFIX = "tracking.";
-
 /** A form's fields as strings, whatever was posted (a missing field is empty). */
 export function toEntryFormValues(fields: Record<string, unknown>): EntryFormValues {
   const values = { ...EMPTY_ENTRY_FORM };

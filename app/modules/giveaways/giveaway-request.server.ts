@@ -7,11 +7,11 @@ import { cleanTrackingParams, TRACKING_COOKIES } from "~/modules/attribution/tra
 import { clientIp } from "~/modules/platform/client-ip.server";
 import { runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import {
-  ENTRY_FORM_TOKEN_FIELD,
-  ENTRY_HONEYPOT_FIELD,
-  ENTRY_TRACKING_PREFIX,
-  toEntryFormValues,
-} from "./giveaway-entry-fields";
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  TRACKING_FIELD_PREFIX,
+} from "~/modules/public-forms/public-form-fields";
+import { toEntryFormValues } from "./giveaway-entry-fields";
 import type { EntryRequest } from "./giveaway-entries.server";
 
 /** The public page the entry form lives on, for the analytics record. */
@@ -35,8 +35,8 @@ export function entryRequestFromForm(
   const tracking: Record<string, unknown> = {};
   for (const [name, value] of form) {
     if (typeof value !== "string") continue;
-    if (name.startsWith(ENTRY_TRACKING_PREFIX)) {
-      tracking[name.slice(ENTRY_TRACKING_PREFIX.length)] = value;
+    if (name.startsWith(TRACKING_FIELD_PREFIX)) {
+      tracking[name.slice(TRACKING_FIELD_PREFIX.length)] = value;
     } else fields[name] = value;
   }
   const cookies = parseCookie(request.headers.get("cookie") ?? "");
@@ -45,8 +45,8 @@ export function entryRequestFromForm(
   return {
     giveawayId,
     values: toEntryFormValues(fields),
-    honeypot: textOrUndefined(fields[ENTRY_HONEYPOT_FIELD]) ?? "",
-    formToken: textOrUndefined(fields[ENTRY_FORM_TOKEN_FIELD]),
+    honeypot: textOrUndefined(fields[HONEYPOT_FIELD]) ?? "",
+    formToken: textOrUndefined(fields[FORM_TOKEN_FIELD]),
     tracking: cleanTrackingParams(tracking),
     cookieTracking: cleanTrackingParams({
       ga: cookies[TRACKING_COOKIES.ga],

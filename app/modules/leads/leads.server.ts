@@ -1,11 +1,11 @@
 import type PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
-import { spamSubmissions, usedFormTokens, type SpamReason } from "~/db/schema";
+import { spamSubmissions, type SpamReason } from "~/db/schema";
 import type { Logger } from "~/modules/platform/logger.server";
-import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
+import type { RateLimit } from "~/modules/platform/rate-limit.server";
 import { isAllowed } from "~/modules/analytics/bot-score";
+import { checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
-import { checkFormToken, formTokenHash, MIN_FILL_MS } from "./form-token.server";
 import type { LeadFieldErrors, LeadFormValues, LeadValues } from "./lead-fields";
 import { validateLead } from "./lead.schema";
 import { storeLead, type LeadOrigin } from "./store-lead.server";
@@ -57,27 +57,19 @@ export async function submitLead(
   const { database, logger } = services;
   const now = services.now?.() ?? Date.now();
 
-  // Form posts always carry the token; JSON callers may, and then it counts the same.
-  const tokenCheck =
-    request.channel === "form" || request.formToken !== undefined
-      ? checkFormToken(request.formToken, services.secret, now, services.minFillMs ?? MIN_FILL_MS)
-      : undefined;
-  const spamReason: SpamReason | undefined =
-    request.honeypot.trim() !== ""
-      ? "honeypot"
-      : tokenCheck === "too_fast" || tokenCheck === "missing_form_token"
-        ? tokenCheck
-        : undefined;
-  // Spent with the stored request, in its transaction: a token serves one request.
-  const tokenToSpend = tokenCheck === "ok" ? request.formToken : undefined;
+  const submission = checkPublicSubmission(request, {
+    name: "lead",
+    limit: LEAD_RATE_LIMIT,
+    secret: services.secret,
+    now,
+    minFillMs: services.minFillMs,
+    // Form posts always carry the token; JSON callers may, and then it counts the same.
+    tokenRequired: request.channel === "form",
+  });
 
   const keepAsSpam = async (reason: SpamReason): Promise<LeadOutcome> => {
     // Flooding bots are still limited, so the spam folder cannot fill the disk.
-    const limit = await hitRateLimit(
-      database.db,
-      `lead:${request.ip ?? "unknown"}`,
-      LEAD_RATE_LIMIT,
-    );
+    const limit = await submission.hitLimit(database.db);
     if (limit.allowed) {
       await database.db.insert(spamSubmissions).values({
         reason,
@@ -91,7 +83,7 @@ export async function submitLead(
   };
 
   try {
-    if (spamReason) return await keepAsSpam(spamReason);
+    if (submission.spamReason) return await keepAsSpam(submission.spamReason);
     const company = await getCompanySettings(database.db);
     // Refused as the block screen refuses the page (docs/REQUIREMENTS.md R5.14), yet kept for
     // staff: a person wrongly taken for a bot is not a lost lead.
@@ -99,16 +91,12 @@ export async function submitLead(
       await keepAsSpam("bot_protection");
       return { kind: "blocked" };
     }
-    if (tokenCheck === "expired") return { kind: "stale_form" };
+    if (submission.stale) return { kind: "stale_form" };
 
     const validation = validateLead(request.values, company);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 
-    const limit = await hitRateLimit(
-      database.db,
-      `lead:${request.ip ?? "unknown"}`,
-      LEAD_RATE_LIMIT,
-    );
+    const limit = await submission.hitLimit(database.db);
     if (!limit.allowed) {
       logger.info({ retryAfterMs: limit.retryAfterMs }, "lead rate limited");
       return { kind: "rate_limited", retryAfterMs: limit.retryAfterMs };
@@ -116,14 +104,8 @@ export async function submitLead(
 
     const values = validation.value;
     const stored = await database.transaction(async (tx) => {
-      if (tokenToSpend) {
-        const spent = await tx.db
-          .insert(usedFormTokens)
-          .values({ tokenHash: formTokenHash(tokenToSpend) })
-          .onConflictDoNothing()
-          .returning({ tokenHash: usedFormTokens.tokenHash });
-        if (spent.length === 0) return REUSED_TOKEN;
-      }
+      // Spent with the stored request, in its transaction: a token serves one request.
+      if (!(await submission.spendToken(tx.db))) return REUSED_TOKEN;
       const { lead } = await storeLead(
         tx,
         { boss: services.boss, company, publicUrl: services.publicUrl },

@@ -1,14 +1,14 @@
 import type PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
-import { analyticsEvents, reviews, usedFormTokens, type SpamReason } from "~/db/schema";
+import { analyticsEvents, reviews, type SpamReason } from "~/db/schema";
 import { isAllowed, type BotVerdict } from "~/modules/analytics/bot-score";
 import type { RequestEnrichment } from "~/modules/analytics/enrich.server";
 import { formAttribution, type FormOrigin } from "~/modules/attribution/form-attribution.server";
-import { checkFormToken, formTokenHash, MIN_FILL_MS } from "~/modules/leads/form-token.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { companyDay } from "~/modules/platform/calendar-day";
 import type { Logger } from "~/modules/platform/logger.server";
-import { hitRateLimit, type RateLimit } from "~/modules/platform/rate-limit.server";
+import type { RateLimit } from "~/modules/platform/rate-limit.server";
+import { checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import {
   INVITE_FROM_STARS,
@@ -76,52 +76,37 @@ export async function submitReview(
 ): Promise<ReviewOutcome> {
   const { database, logger } = services;
   const now = services.now?.() ?? Date.now();
-  const tokenCheck = checkFormToken(
-    request.formToken,
-    services.secret,
+  const submission = checkPublicSubmission(request, {
+    name: "review",
+    limit: REVIEW_RATE_LIMIT,
+    secret: services.secret,
     now,
-    services.minFillMs ?? MIN_FILL_MS,
-  );
-  const spamReason: SpamReason | undefined =
-    request.honeypot.trim() !== ""
-      ? "honeypot"
-      : tokenCheck === "too_fast" || tokenCheck === "missing_form_token"
-        ? tokenCheck
-        : undefined;
+    minFillMs: services.minFillMs,
+  });
   const spam = (reason: SpamReason): ReviewOutcome => {
     logger.info({ reason }, "review spam caught");
     return { kind: "spam", reason };
   };
 
   try {
-    if (spamReason) return spam(spamReason);
+    if (submission.spamReason) return spam(submission.spamReason);
     const company = await getCompanySettings(database.db);
     if (request.bot && !isAllowed(request.bot, company.botProtection)) return { kind: "blocked" };
-    if (tokenCheck === "expired") return { kind: "stale_form" };
+    if (submission.stale) return { kind: "stale_form" };
 
     const validation = validateReview(request.values);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 
-    const limit = await hitRateLimit(
-      database.db,
-      `review:${request.ip ?? "unknown"}`,
-      REVIEW_RATE_LIMIT,
-    );
+    const limit = await submission.hitLimit(database.db);
     if (!limit.allowed) {
       logger.info({ retryAfterMs: limit.retryAfterMs }, "review rate limited");
       return { kind: "rate_limited", retryAfterMs: limit.retryAfterMs };
     }
 
     const values = validation.value;
-    const token = request.formToken!;
     const stored = await database.transaction(async (tx) => {
       // A token serves one submission: spent with the stored review.
-      const spent = await tx.db
-        .insert(usedFormTokens)
-        .values({ tokenHash: formTokenHash(token) })
-        .onConflictDoNothing()
-        .returning({ tokenHash: usedFormTokens.tokenHash });
-      if (spent.length === 0) return REUSED_TOKEN;
+      if (!(await submission.spendToken(tx.db))) return REUSED_TOKEN;
 
       const [review] = await tx.db
         .insert(reviews)

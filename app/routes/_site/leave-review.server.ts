@@ -2,13 +2,13 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { BLOCK_EXPLANATION, BLOCK_TITLE } from "~/modules/analytics/bot-check.server";
 import { cleanTrackingParams } from "~/modules/attribution/tracking";
 import { issueFormToken } from "~/modules/leads/form-token.server";
+import { runtimeContext } from "~/modules/platform/context";
+import { minutesText } from "~/modules/platform/strings";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   TRACKING_FIELD_PREFIX,
-} from "~/modules/leads/lead-form-post";
-import { runtimeContext } from "~/modules/platform/context";
-import { minutesText } from "~/modules/platform/strings";
+} from "~/modules/public-forms/public-form-fields";
 import {
   REVIEW_MESSAGES,
   toReviewFormValues,

@@ -11,13 +11,12 @@ import { AFFILIATE_COOKIE } from "~/modules/affiliates/affiliate-code";
 import { VISITOR_COOKIE, isVisitorId } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, TRACKING_COOKIES } from "~/modules/attribution/tracking";
 import { LEAD_FIELDS, toLeadFormValues } from "~/modules/leads/lead-fields";
+import { VISUALIZER_DESIGN_FIELD, type LeadActionResult } from "~/modules/leads/lead-form-post";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   TRACKING_FIELD_PREFIX,
-  VISUALIZER_DESIGN_FIELD,
-  type LeadActionResult,
-} from "~/modules/leads/lead-form-post";
+} from "~/modules/public-forms/public-form-fields";
 import { designKeys, designQuery } from "~/modules/visualizer/design";
 import { LEAD_MESSAGES } from "~/modules/leads/lead.schema";
 import { minutesText } from "~/modules/platform/strings";

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  FORM_TOKEN_LIFETIME_MS,
+  issueFormToken,
+  MIN_FILL_MS,
+} from "~/modules/leads/form-token.server";
+import { checkPublicSubmission, type PublicFormRules } from "./public-submission.server";
+
+const secret = "s".repeat(32);
+const servedAt = 1_000_000;
+const rules = (now: number, extra: Partial<PublicFormRules> = {}): PublicFormRules => ({
+  name: "test",
+  limit: { limit: 5, windowMs: 60_000 },
+  secret,
+  now,
+  ...extra,
+});
+const post = (formToken: string | undefined, honeypot = "") => ({
+  honeypot,
+  formToken,
+  ip: "192.0.2.1",
+});
+
+describe("a public form's post", () => {
+  it("passes with its honeypot empty and a token served long enough ago", () => {
+    const check = checkPublicSubmission(
+      post(issueFormToken(secret, servedAt)),
+      rules(servedAt + MIN_FILL_MS),
+    );
+    expect([check.spamReason, check.stale]).toEqual([undefined, false]);
+  });
+
+  it("is a bot's when the honeypot is filled, before its token is looked at", () => {
+    const check = checkPublicSubmission(post(undefined, " http://spam.test "), rules(servedAt));
+    expect(check.spamReason).toBe("honeypot");
+  });
+
+  it("is a bot's when its token is missing, forged or too fresh", () => {
+    const token = issueFormToken(secret, servedAt);
+    expect(checkPublicSubmission(post(undefined), rules(servedAt)).spamReason).toBe(
+      "missing_form_token",
+    );
+    expect(checkPublicSubmission(post(`${token}x`), rules(servedAt + MIN_FILL_MS)).spamReason).toBe(
+      "missing_form_token",
+    );
+    expect(checkPublicSubmission(post(token), rules(servedAt + 500)).spamReason).toBe("too_fast");
+  });
+
+  it("is stale, not spam, when its form was served over a day ago", () => {
+    const check = checkPublicSubmission(
+      post(issueFormToken(secret, servedAt)),
+      rules(servedAt + FORM_TOKEN_LIFETIME_MS + 1),
+    );
+    expect([check.spamReason, check.stale]).toEqual([undefined, true]);
+  });
+
+  it("may come without a token where the form allows it, but not with a bad one", () => {
+    const optional = rules(servedAt, { tokenRequired: false });
+    expect(checkPublicSubmission(post(undefined), optional).spamReason).toBeUndefined();
+    expect(checkPublicSubmission(post("abc"), optional).spamReason).toBe("missing_form_token");
+  });
+});
