@@ -8,7 +8,6 @@ import * as build from "virtual:react-router/server-build";
 import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { formTokenSetCookie, needsFormToken } from "~/modules/leads/form-token-cookie.server";
-import { PAGE_CACHE_CHANNEL } from "~/modules/platform/page-cache-policy";
 import { limitRequestBody, maxBodyBytes } from "./body-limit";
 import { compressDynamic } from "./compression";
 import { withForwardedOrigin } from "./forwarded";
@@ -194,12 +193,13 @@ function createPublicPageCache(runtime: Runtime): PageCache {
           ]
         : [],
   });
-  runtime.database
-    .listen(PAGE_CACHE_CHANNEL, () => cache.clear())
-    .catch((err: unknown) => {
-      logger.error({ err }, "listening for content changes failed; the page cache is off");
-      cache.disable();
-    });
+  if (runtime.contentChanges.listening) {
+    runtime.contentChanges.subscribe(() => cache.clear());
+  } else {
+    // Without word of changes, a kept page could stay stale: keep none.
+    logger.warn("the page cache is off: content changes cannot be heard");
+    cache.disable();
+  }
   return cache;
 }
 

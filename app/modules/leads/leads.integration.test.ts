@@ -390,6 +390,7 @@ function contextFor(): RouterContextProvider {
     database,
     db: database.db,
     jobs,
+    contentChanges: { listening: false, subscribe: () => {} },
   } as Runtime;
   context.set(runtimeContext, runtime);
   return context;

@@ -3,11 +3,13 @@ import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.se
 import { ensureCompanySettings, ensureVisualizerCatalogue, seedDemoContent } from "~/db/seed";
 import { closeEventWriter } from "~/modules/analytics/event-writer.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
-import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
+import { redirectEngine, stopRedirects } from "~/modules/redirects/redirect-engine.server";
+import { forgetCompanySettings } from "~/modules/settings/settings.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
 import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";
 import { createLogger, type Logger } from "./logger.server";
+import { PAGE_CACHE_CHANNEL } from "./page-cache-policy";
 
 /** The running services every request uses. One per process. */
 export interface Runtime {
@@ -16,6 +18,39 @@ export interface Runtime {
   database: DatabaseHandle;
   db: Database;
   jobs: Jobs;
+  contentChanges: ContentChanges;
+}
+
+/**
+ * "Something a public page shows has changed", from this or any other instance (a NOTIFY
+ * sent with the audit record, docs/decisions/015-page-cache.md). The copies this process
+ * keeps of the company profile and the redirect rules are dropped first, so a page rendered
+ * next is rendered from the new content; then each subscriber hears of it.
+ */
+export interface ContentChanges {
+  /** False when the database could not be listened to: copies must not be kept long. */
+  readonly listening: boolean;
+  subscribe(listener: () => void): void;
+}
+
+async function listenForContentChanges(database: DatabaseHandle, logger: Logger) {
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    forgetCompanySettings(database.db);
+    redirectEngine(database.db).invalidate();
+    for (const listener of listeners) listener();
+  };
+  let listening = true;
+  try {
+    await database.listen(PAGE_CACHE_CHANNEL, changed);
+  } catch (err) {
+    listening = false;
+    logger.error({ err }, "listening for content changes failed");
+  }
+  return {
+    listening,
+    subscribe: (listener: () => void) => void listeners.add(listener),
+  } satisfies ContentChanges;
 }
 
 // Kept on globalThis so the development server's module reloads reuse one database.
@@ -102,7 +137,8 @@ async function boot(config: Config): Promise<Runtime> {
       { driver: database.driver, seeded: fresh, publicUrl: config.publicUrl.origin },
       "services started",
     );
-    return { config, logger, database, db: database.db, jobs };
+    const contentChanges = await listenForContentChanges(database, logger);
+    return { config, logger, database, db: database.db, jobs, contentChanges };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
