@@ -37,6 +37,14 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: its data folder as a gzipped tarball, taken inside one
+   * transaction, with nothing else running, after a checkpoint; `readAlongside` reads facts
+   * (counts) from that same state (docs/decisions/017).
+   */
+  dumpDataDir?: <T>(
+    readAlongside: (executeSql: ExecuteSql) => Promise<T>,
+  ) => Promise<{ tarball: Blob; read: T }>;
 }
 
 export type DatabaseLocation =
@@ -110,6 +118,17 @@ async function openPglite(
       if (!client.closed) await client.close();
       unlock();
     },
+    // PGlite runs every query and transaction one at a time: while this transaction is open
+    // nothing else runs, so the files the dump reads (the checkpoint having written every
+    // changed page) are the state the counts were read from.
+    dumpDataDir: (readAlongside) =>
+      client.transaction(async (tx) => {
+        await tx.exec("CHECKPOINT");
+        const read = await readAlongside(async (text, values) => ({
+          rows: (await tx.query<Record<string, unknown>>(text, values)).rows,
+        }));
+        return { tarball: await client.dumpDataDir("gzip"), read };
+      }),
   };
 }
 
@@ -172,7 +191,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 const MIGRATION_LOCK_ID = 7_310_042_001;
 
 /** The committed drizzle-kit migrations, found from this module in source and in the build. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = path.join(dir, "drizzle");

@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, ensureVisualizerCatalogue, seedDemoContent } from "~/db/seed";
 import { closeEventWriter } from "~/modules/analytics/event-writer.server";
+import { startBackupService, type BackupService } from "~/modules/backups/backups.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
 import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
@@ -16,6 +17,8 @@ export interface Runtime {
   database: DatabaseHandle;
   db: Database;
   jobs: Jobs;
+  /** The embedded database's backups (docs/decisions/017); none on PostgreSQL. */
+  backups?: BackupService;
 }
 
 // Kept on globalThis so the development server's module reloads reuse one database.
@@ -48,6 +51,9 @@ export async function stopRuntime(): Promise<void> {
     runtime.logger.error({ err }, "storing analytics events"),
   );
   await runtime.jobs.stop().catch((err: unknown) => runtime.logger.error({ err }, "stopping jobs"));
+  await runtime.backups
+    ?.stop()
+    .catch((err: unknown) => runtime.logger.error({ err }, "stopping backups"));
   await runtime.database.close();
 }
 
@@ -66,6 +72,7 @@ async function boot(config: Config): Promise<Runtime> {
       ? { driver: "postgres", url: config.databaseUrl }
       : { driver: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
+  let backups: BackupService | undefined;
   try {
     await database.migrate();
     const fresh = await ensureCompanySettings(database.db);
@@ -76,7 +83,12 @@ async function boot(config: Config): Promise<Runtime> {
       url: config.leadWebhookUrl,
       secret: config.leadWebhookSecret,
     });
+    backups =
+      database.driver === "pglite"
+        ? startBackupService({ database, dataDir: config.dataDir, logger })
+        : undefined;
     const jobs = await startJobs(database, logger, {
+      backups,
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
       allowPrivateWebhookTargets: config.webhookAllowPrivateTargets,
@@ -102,8 +114,9 @@ async function boot(config: Config): Promise<Runtime> {
       { driver: database.driver, seeded: fresh, publicUrl: config.publicUrl.origin },
       "services started",
     );
-    return { config, logger, database, db: database.db, jobs };
+    return { config, logger, database, db: database.db, jobs, backups };
   } catch (error) {
+    await backups?.stop().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
