@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { migrationsFolder, type DatabaseHandle, type ExecuteSql } from "~/db/client.server";
-import { lockDatabaseDir } from "~/db/data-dir-lock.server";
+import { lockDatabaseDirExclusively } from "~/db/data-dir-lock.server";
 import type { Logger } from "~/modules/platform/logger.server";
 import {
   InvalidBackupError,
@@ -262,7 +262,7 @@ export async function restoreBackup(options: {
   }
   mkdirSync(dataDir, { recursive: true });
   // Throws DatabaseInUseError while a server (or another command) has it open.
-  const unlock = lockDatabaseDir(databaseDir(dataDir));
+  const unlock = lockDatabaseDirExclusively(databaseDir(dataDir));
   const staging = path.join(dataDir, `.restore-${process.pid}-${Date.now()}`);
   try {
     const present = [databaseDir(dataDir), secretFile(dataDir)].filter(holdsSomething);
