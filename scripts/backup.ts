@@ -77,5 +77,6 @@ try {
 }
 
 const megabytes = (written.bytes / 1_048_576).toFixed(1);
-console.log(`Backup written: ${written.file} (${megabytes} MB, ${written.leads} leads)`);
+const leads = `${written.leads} lead${written.leads === 1 ? "" : "s"}`;
+console.log(`Backup written: ${written.file} (${megabytes} MB, ${leads})`);
 console.log("Copy it off this machine; restore it with `npm run restore -- <file>`.");

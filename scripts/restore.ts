@@ -56,7 +56,7 @@ try {
   });
   if (restored.replacedTo) console.log(`What was in DATA_DIR is now in ${restored.replacedTo}.`);
   console.log(
-    `Restored the backup of ${restored.manifest.createdAt} into ${storage.dataDir} (${restored.leads} leads).`,
+    `Restored the backup of ${restored.manifest.createdAt} into ${storage.dataDir} (${restored.leads} lead${restored.leads === 1 ? "" : "s"}).`,
   );
   if (!restored.manifest.authSecret) {
     console.log(

@@ -38,7 +38,7 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * The embedded database only: its data folder as a gzipped tarball, taken inside one
+   * The embedded database only: its data folder as a tarball, taken inside one
    * transaction, with nothing else running, after a checkpoint; `readAlongside` reads facts
    * (counts) from that same state (docs/decisions/017).
    */
@@ -127,7 +127,8 @@ async function openPglite(
         const read = await readAlongside(async (text, values) => ({
           rows: (await tx.query<Record<string, unknown>>(text, values)).rows,
         }));
-        return { tarball: await client.dumpDataDir("gzip"), read };
+        // Compressed by the caller, after the database is free again.
+        return { tarball: await client.dumpDataDir("none"), read };
       }),
   };
 }

@@ -15,6 +15,8 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { migrationsFolder, type DatabaseHandle, type ExecuteSql } from "~/db/client.server";
 import { lockDatabaseDirExclusively } from "~/db/data-dir-lock.server";
 import type { Logger } from "~/modules/platform/logger.server";
@@ -33,6 +35,8 @@ import {
  * With no server running, the command opens the folder itself.
  */
 
+const gzipAsync = promisify(gzip);
+
 /** Nightly backups kept in DATA_DIR/backups; manual ones are the operator's to remove. */
 export const NIGHTLY_BACKUPS_KEPT = 14;
 const BACKUP_FILE = /^lumen-(manual|nightly)-(\d{8}T\d{6}Z)(?:-\d+)?\.tar$/;
@@ -48,6 +52,8 @@ export interface WrittenBackup {
   file: string;
   bytes: number;
   leads: number;
+  /** How long the database served nothing else while it was read. */
+  pausedMs: number;
 }
 
 type Dumpable = Pick<DatabaseHandle, "dumpDataDir">;
@@ -64,12 +70,15 @@ export async function writeBackup(
   now = new Date(),
 ): Promise<WrittenBackup> {
   if (!database.dumpDataDir) throw new Error("Only the embedded database is backed up here");
+  const pauseStarted = performance.now();
   const { tarball, read } = await database.dumpDataDir(async (executeSql) => ({
     leads: await countLeads(executeSql),
     lastMigration: await lastAppliedMigration(executeSql),
   }));
+  const pausedMs = Math.round(performance.now() - pauseStarted);
   const { leads, lastMigration } = read;
-  const dump = new Uint8Array(await tarball.arrayBuffer());
+  // Off the event loop, in zlib's threads: requests are served meanwhile.
+  const dump = await gzipAsync(new Uint8Array(await tarball.arrayBuffer()), { level: 6 });
   const secret = existsSync(secretFile(dataDir))
     ? readFileSync(secretFile(dataDir), "utf8").trim()
     : undefined;
@@ -85,7 +94,7 @@ export async function writeBackup(
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = freeName(dir, `lumen-${kind}-${stamp(now)}`);
   writeFileAtomically(file, bytes);
-  return { file, bytes: bytes.byteLength, leads };
+  return { file, bytes: bytes.byteLength, leads, pausedMs };
 }
 
 /** Removes the oldest nightly backups beyond the newest `keep`; returns the names removed. */
@@ -133,6 +142,7 @@ export function startBackupService(options: {
           kind,
           bytes: written.bytes,
           leads: written.leads,
+          pausedMs: written.pausedMs,
           ms: Math.round(performance.now() - started),
         },
         "backup written",
@@ -216,7 +226,7 @@ export async function requestBackupFromServer(
       if (answer) {
         rmSync(answerFile, { force: true });
         if (!answer.ok) throw new Error(`The server could not write the backup: ${answer.error}`);
-        return { file: answer.file, bytes: answer.bytes, leads: answer.leads };
+        return answer;
       }
       if (!isAlive(pid)) throw new Error(`The server (process ${pid}) stopped before answering`);
       await new Promise((resolve) => setTimeout(resolve, 100));
