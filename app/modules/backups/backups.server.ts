@@ -179,10 +179,16 @@ export function startBackupService(options: {
   };
 
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileAtomically(path.join(dir, LISTENER_FILE), JSON.stringify({ pid: process.pid }));
+  // Requests and answers left by a command that gave up before this start: nobody waits.
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(REQUEST_PREFIX) || name.startsWith(ANSWER_PREFIX)) {
+      rmSync(path.join(dir, name), { force: true });
+    }
+  }
+  // The handler first: SIGUSR2 ends a process that has none, and the command signals as
+  // soon as it reads the listener file.
   process.on("SIGUSR2", onSignal);
-  // Requests written while the server was starting.
-  onSignal();
+  writeFileAtomically(path.join(dir, LISTENER_FILE), JSON.stringify({ pid: process.pid }));
 
   return {
     write,
