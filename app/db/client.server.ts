@@ -44,6 +44,14 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: its data folder as a tarball, taken inside one
+   * transaction, with nothing else running, after a checkpoint; `readAlongside` reads facts
+   * (counts) from that same state (docs/decisions/017).
+   */
+  dumpDataDir?: <T>(
+    readAlongside: (executeSql: ExecuteSql) => Promise<T>,
+  ) => Promise<{ tarball: Blob; read: T }>;
 }
 
 export type DatabaseLocation =
@@ -118,6 +126,18 @@ async function openPglite(
       if (!client.closed) await client.close();
       unlock();
     },
+    // PGlite runs every query and transaction one at a time: while this transaction is open
+    // nothing else runs, so the files the dump reads (the checkpoint having written every
+    // changed page) are the state the counts were read from.
+    dumpDataDir: (readAlongside) =>
+      client.transaction(async (tx) => {
+        await tx.exec("CHECKPOINT");
+        const read = await readAlongside(async (text, values) => ({
+          rows: (await tx.query<Record<string, unknown>>(text, values)).rows,
+        }));
+        // Compressed by the caller, after the database is free again.
+        return { tarball: await client.dumpDataDir("none"), read };
+      }),
   };
 }
 
@@ -244,7 +264,7 @@ async function listenPostgres(
 const MIGRATION_LOCK_ID = 7_310_042_001;
 
 /** The committed drizzle-kit migrations, found from this module in source and in the build. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = path.join(dir, "drizzle");

@@ -62,6 +62,19 @@ export function lockDatabaseDir(databaseDir: string): () => void {
   };
 }
 
+/**
+ * Takes the lock for work that replaces the folder (a restore): unlike lockDatabaseDir, it
+ * refuses even when this very process has the database open.
+ */
+export function lockDatabaseDirExclusively(databaseDir: string): () => void {
+  const lockFile = lockFileFor(databaseDir);
+  if (heldHere.has(lockFile)) {
+    const holder = readHolder(lockFile);
+    if (holder) throw new DatabaseInUseError(path.resolve(databaseDir), lockFile, holder);
+  }
+  return lockDatabaseDir(databaseDir);
+}
+
 function acquire(databaseDir: string, lockFile: string): void {
   const me: LockHolder = {
     pid: process.pid,

@@ -22,6 +22,7 @@ import { approveDueCommissions } from "~/modules/affiliates/commissions.server";
 import { forwardEvents, type PosthogTarget } from "~/modules/analytics/forward.server";
 import { rollUpExpiredEvents } from "~/modules/analytics/retention.server";
 import { runHousekeeping } from "./housekeeping.server";
+import type { BackupService } from "~/modules/backups/backups.server";
 import type { RenderProvider } from "~/modules/visualizer/render-provider.server";
 import { runRenderJob, VISUALIZER_RENDER_QUEUE } from "~/modules/visualizer/renders.server";
 
@@ -35,7 +36,11 @@ const QUEUES = {
   analyticsRetention: "analytics-retention",
   analyticsForward: "analytics-forward",
   visualizerRender: VISUALIZER_RENDER_QUEUE,
+  nightlyBackup: "nightly-backup",
 } as const;
+
+/** 07:00 UTC: 2 or 3 in the morning in New York, when the site is quietest (decision 017). */
+const NIGHTLY_BACKUP_CRON = "0 7 * * *";
 
 /** Daily, in the small hours in New York (docs/decisions/013). */
 const ANALYTICS_RETENTION_CRON = "30 8 * * *";
@@ -80,6 +85,8 @@ export interface JobsOptions {
   visualizerProvider?: RenderProvider;
   /** Seconds before a failed redraw is tried again (tests shorten it). */
   visualizerRetryDelaySeconds?: number;
+  /** The embedded database's backups: a nightly one, the last 14 kept (docs/decisions/017). */
+  backups?: Pick<BackupService, "runNightly">;
 }
 
 /**
@@ -263,6 +270,22 @@ export async function startJobs(
         );
       },
     );
+  }
+
+  // The embedded database is backed up by the process that holds it; PostgreSQL by its own
+  // tools (docs/OPERATIONS.md).
+  const { backups } = options;
+  if (backups) {
+    await boss.createQueue(QUEUES.nightlyBackup, { name: QUEUES.nightlyBackup, policy: "stately" });
+    await boss.work(QUEUES.nightlyBackup, { pollingIntervalSeconds }, (batch) =>
+      eachJob(logger, QUEUES.nightlyBackup, batch, async () => {
+        const { removed } = await backups.runNightly();
+        if (removed) logger.info({ job: QUEUES.nightlyBackup, removed }, "old backups removed");
+      }),
+    );
+    await boss.schedule(QUEUES.nightlyBackup, NIGHTLY_BACKUP_CRON);
+  } else {
+    await boss.unschedule(QUEUES.nightlyBackup).catch(() => {});
   }
 
   return {

@@ -154,17 +154,7 @@ type Env = Record<string, string | undefined>;
 
 /** Validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      const raw = env[name];
-      const shown = name.includes("SECRET") || name.includes("PASSWORD") ? "" : ` (got "${raw}")`;
-      return `Invalid configuration: ${name} ${issue.message}${shown}`;
-    });
-    throw new ConfigError(lines);
-  }
-  const values = parsed.data;
+  const values = parseEnv(envSchema, env);
   const port = values.PORT ?? 3000;
   const dataDir = path.resolve(values.DATA_DIR ?? "./data");
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${port}`);
@@ -197,6 +187,29 @@ export function loadConfig(env: Env = process.env): Config {
     visualizerRetryDelaySeconds: values.VISUALIZER_RETRY_DELAY_SECONDS,
     pageCacheMegabytes: values.PAGE_CACHE_MB ?? 32,
   };
+}
+
+/**
+ * Where the data is, and nothing else: for `npm run backup` and `npm run restore`, which
+ * must not create DATA_DIR's secret in a folder they are about to fill (docs/decisions/017).
+ */
+export function loadStorageConfig(env: Env = process.env): Pick<Config, "dataDir" | "databaseUrl"> {
+  const values = parseEnv(envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }), env);
+  return { dataDir: path.resolve(values.DATA_DIR ?? "./data"), databaseUrl: values.DATABASE_URL };
+}
+
+function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.output<T> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const raw = env[name];
+      const shown = name.includes("SECRET") || name.includes("PASSWORD") ? "" : ` (got "${raw}")`;
+      return `Invalid configuration: ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(lines);
+  }
+  return parsed.data;
 }
 
 /**

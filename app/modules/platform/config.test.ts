@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server";
+import { ConfigError, loadConfig, loadStorageConfig } from "./config.server";
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -147,5 +147,25 @@ describe("loadConfig", () => {
     expect(errorLines({ ADMIN_PASSWORD: "short" })).toEqual([
       "Invalid configuration: ADMIN_PASSWORD must be at least 12 characters long",
     ]);
+  });
+});
+
+describe("loadStorageConfig", () => {
+  it("reads where the data is without writing a secret into DATA_DIR", () => {
+    const dataDir = path.join(tempDir(), "target");
+    expect(loadStorageConfig({ DATA_DIR: dataDir })).toEqual({
+      dataDir,
+      databaseUrl: undefined,
+    });
+    expect(existsSync(dataDir)).toBe(false);
+    expect(
+      loadStorageConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db.example/lumen" }),
+    ).toEqual({ dataDir, databaseUrl: "postgres://db.example/lumen" });
+  });
+
+  it("names a bad DATABASE_URL and ignores the other variables", () => {
+    expect(() => loadStorageConfig({ DATABASE_URL: "mysql://x", PORT: "abc" })).toThrow(
+      'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://x")',
+    );
   });
 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, ensureVisualizerCatalogue, seedDemoContent } from "~/db/seed";
 import { closeEventWriter } from "~/modules/analytics/event-writer.server";
+import { startBackupService, type BackupService } from "~/modules/backups/backups.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
 import { redirectEngine, stopRedirects } from "~/modules/redirects/redirect-engine.server";
 import { forgetCompanySettings } from "~/modules/settings/settings.server";
@@ -19,6 +20,8 @@ export interface Runtime {
   db: Database;
   jobs: Jobs;
   contentChanges: ContentChanges;
+  /** The embedded database's backups (docs/decisions/017); none on PostgreSQL. */
+  backups?: BackupService;
 }
 
 /**
@@ -83,6 +86,9 @@ export async function stopRuntime(): Promise<void> {
     runtime.logger.error({ err }, "storing analytics events"),
   );
   await runtime.jobs.stop().catch((err: unknown) => runtime.logger.error({ err }, "stopping jobs"));
+  await runtime.backups
+    ?.stop()
+    .catch((err: unknown) => runtime.logger.error({ err }, "stopping backups"));
   await runtime.database.close();
 }
 
@@ -101,6 +107,7 @@ async function boot(config: Config): Promise<Runtime> {
       ? { driver: "postgres", url: config.databaseUrl }
       : { driver: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
+  let backups: BackupService | undefined;
   try {
     await database.migrate();
     const fresh = await ensureCompanySettings(database.db);
@@ -111,7 +118,12 @@ async function boot(config: Config): Promise<Runtime> {
       url: config.leadWebhookUrl,
       secret: config.leadWebhookSecret,
     });
+    backups =
+      database.driver === "pglite"
+        ? startBackupService({ database, dataDir: config.dataDir, logger })
+        : undefined;
     const jobs = await startJobs(database, logger, {
+      backups,
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
       allowPrivateWebhookTargets: config.webhookAllowPrivateTargets,
@@ -138,8 +150,9 @@ async function boot(config: Config): Promise<Runtime> {
       "services started",
     );
     const contentChanges = await listenForContentChanges(database, logger);
-    return { config, logger, database, db: database.db, jobs, contentChanges };
+    return { config, logger, database, db: database.db, jobs, contentChanges, backups };
   } catch (error) {
+    await backups?.stop().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }

@@ -1,0 +1,10 @@
+import { PGlite } from "@electric-sql/pglite";
+import { mkdtempSync } from "node:fs";
+const dir = mkdtempSync("/tmp/pgl-");
+const c = await PGlite.create(dir + "/db");
+await c.exec("create table t(x int); insert into t values (1),(2)");
+await c.exec("CHECKPOINT");
+const b = await c.dumpDataDir("gzip");
+console.log(b.size, b.constructor.name, (b as File).name);
+const d = await PGlite.create(dir + "/db2", { loadDataDir: b });
+console.log((await d.query("select count(*) from t")).rows);
