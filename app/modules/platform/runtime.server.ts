@@ -72,7 +72,7 @@ async function boot(config: Config): Promise<Runtime> {
     // A new embedded database gets the demo content; PostgreSQL is seeded on demand.
     if (fresh && database.driver === "pglite") await seedDemoContent(database.db);
     await ensureVisualizerCatalogue(database.db);
-    await seedWebhookEndpointFromConfig(database.db, {
+    await seedWebhookEndpointFromConfig(database, {
       url: config.leadWebhookUrl,
       secret: config.leadWebhookSecret,
     });
