@@ -8,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { requestIdContext, runtimeContext, socketAddressContext } from "~/modules/platform/context";
 import type { Runtime } from "~/modules/platform/runtime.server";
 import { formTokenSetCookie, needsFormToken } from "~/modules/leads/form-token-cookie.server";
+import { forgetContentCopies } from "~/modules/platform/content-copies.server";
 import { PAGE_CACHE_CHANNEL } from "~/modules/platform/page-cache-policy";
 import { limitRequestBody, maxBodyBytes } from "./body-limit";
 import { compressDynamic } from "./compression";
@@ -195,7 +196,10 @@ function createPublicPageCache(runtime: Runtime): PageCache {
         : [],
   });
   runtime.database
-    .listen(PAGE_CACHE_CHANNEL, () => cache.clear())
+    .listen(PAGE_CACHE_CHANNEL, () => {
+      forgetContentCopies(runtime.db);
+      cache.clear();
+    })
     .catch((err: unknown) => {
       logger.error({ err }, "listening for content changes failed; the page cache is off");
       cache.disable();
