@@ -89,11 +89,30 @@ export interface JobsOptions {
   backups?: Pick<BackupService, "runNightly">;
 }
 
+/** Held while an instance sets up its queues (see `startJobs`). */
+const JOBS_SETUP_LOCK_ID = 7_310_042_002;
+
 /**
  * The durable job queue (pg-boss) on the product's own database: its own pool on
  * PostgreSQL, the shared PGlite connection on the embedded database.
+ *
+ * pg-boss creates a queue with DDL that deadlocks against another instance creating queues
+ * at the same moment (instances started together on a new database): on PostgreSQL the
+ * instances set up their queues in turn.
  */
 export async function startJobs(
+  database: DatabaseHandle,
+  logger: Logger,
+  options: JobsOptions,
+): Promise<Jobs> {
+  if (database.driver !== "postgres") return setUpJobs(database, logger, options);
+  return database.transaction(async (tx) => {
+    await tx.executeSql("select pg_advisory_xact_lock($1)", [JOBS_SETUP_LOCK_ID]);
+    return setUpJobs(database, logger, options);
+  });
+}
+
+async function setUpJobs(
   database: DatabaseHandle,
   logger: Logger,
   options: JobsOptions,

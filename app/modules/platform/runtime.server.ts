@@ -4,12 +4,12 @@ import { ensureCompanySettings, ensureVisualizerCatalogue, seedDemoContent } fro
 import { closeEventWriter } from "~/modules/analytics/event-writer.server";
 import { startBackupService, type BackupService } from "~/modules/backups/backups.server";
 import { startJobs, type Jobs } from "~/modules/jobs/jobs.server";
-import { redirectEngine, stopRedirects } from "~/modules/redirects/redirect-engine.server";
-import { forgetCompanySettings } from "~/modules/settings/settings.server";
+import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
 import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";
 import { createLogger, type Logger } from "./logger.server";
+import { forgetContentCopies } from "./content-copies.server";
 import { PAGE_CACHE_CHANNEL } from "./page-cache-policy";
 
 /** The running services every request uses. One per process. */
@@ -27,8 +27,9 @@ export interface Runtime {
 /**
  * "Something a public page shows has changed", from this or any other instance (a NOTIFY
  * sent with the audit record, docs/decisions/015-page-cache.md). The copies this process
- * keeps of the company profile and the redirect rules are dropped first, so a page rendered
- * next is rendered from the new content; then each subscriber hears of it.
+ * keeps of the company profile and the redirect rules are dropped first
+ * (content-copies.server.ts), so a page rendered next is rendered from the new content;
+ * then each subscriber hears of it.
  */
 export interface ContentChanges {
   /** False when the database could not be listened to: copies must not be kept long. */
@@ -39,8 +40,7 @@ export interface ContentChanges {
 async function listenForContentChanges(database: DatabaseHandle, logger: Logger) {
   const listeners = new Set<() => void>();
   const changed = () => {
-    forgetCompanySettings(database.db);
-    redirectEngine(database.db).invalidate();
+    forgetContentCopies(database.db);
     for (const listener of listeners) listener();
   };
   let listening = true;
@@ -114,7 +114,7 @@ async function boot(config: Config): Promise<Runtime> {
     // A new embedded database gets the demo content; PostgreSQL is seeded on demand.
     if (fresh && database.driver === "pglite") await seedDemoContent(database.db);
     await ensureVisualizerCatalogue(database.db);
-    await seedWebhookEndpointFromConfig(database.db, {
+    await seedWebhookEndpointFromConfig(database, {
       url: config.leadWebhookUrl,
       secret: config.leadWebhookSecret,
     });

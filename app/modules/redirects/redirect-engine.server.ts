@@ -185,6 +185,11 @@ export function redirectEngine(db: Database, onError?: (err: unknown) => void): 
   return engine;
 }
 
+/** After a change elsewhere: this process's next request reads the rules again. */
+export function forgetRedirectRules(db: Database): void {
+  holder.__lumenRedirects?.get(db)?.invalidate();
+}
+
 /** At shutdown: the hits counted so far reach the table. */
 export async function stopRedirects(db: Database): Promise<void> {
   const engine = holder.__lumenRedirects?.get(db);

@@ -315,12 +315,12 @@ describe("lead webhook delivery", () => {
   it("adds the configured endpoint once", async () => {
     const url = "https://hooks.example.com/lumen?key=abc";
     expect(
-      await seedWebhookEndpointFromConfig(world.database.db, { url: undefined, secret: "x" }),
+      await seedWebhookEndpointFromConfig(world.database, { url: undefined, secret: "x" }),
     ).toBe(false);
     expect(
-      await seedWebhookEndpointFromConfig(world.database.db, { url, secret: "secret-of-sixteen+" }),
+      await seedWebhookEndpointFromConfig(world.database, { url, secret: "secret-of-sixteen+" }),
     ).toBe(true);
-    expect(await seedWebhookEndpointFromConfig(world.database.db, { url, secret: undefined })).toBe(
+    expect(await seedWebhookEndpointFromConfig(world.database, { url, secret: undefined })).toBe(
       false,
     );
     const rows = await world.database.db
@@ -329,5 +329,20 @@ describe("lead webhook delivery", () => {
       .where(eq(webhookEndpoints.url, url));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ enabled: true, secret: "secret-of-sixteen+" });
+  });
+
+  it("adds it once when instances start together", async () => {
+    const url = "https://hooks.example.com/lumen?started=together";
+    const seeded = await Promise.all(
+      [1, 2, 3].map(() =>
+        seedWebhookEndpointFromConfig(world.database, { url, secret: "secret-of-sixteen+" }),
+      ),
+    );
+    expect(seeded.filter(Boolean)).toHaveLength(1);
+    const rows = await world.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.url, url));
+    expect(rows).toHaveLength(1);
   });
 });

@@ -83,28 +83,36 @@ export function leadWebhookPayload(lead: Lead): LeadWebhookPayload {
   return payload;
 }
 
+/** Held while an instance adds the configured endpoint (see below). */
+const SEED_ENDPOINT_LOCK_ID = 7_310_042_003;
+
 /**
  * Adds the endpoint named by LEAD_WEBHOOK_URL when no endpoint has that URL yet, so a
  * configured receiver gets leads from the first start on. Returns true if it added one.
+ * Instances starting together take turns: two added endpoints would send every lead twice.
  */
 export async function seedWebhookEndpointFromConfig(
-  db: Database,
+  database: Pick<DatabaseHandle, "transaction">,
   config: { url: string | undefined; secret: string | undefined },
 ): Promise<boolean> {
-  if (!config.url) return false;
-  const [existing] = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.url, config.url))
-    .limit(1);
-  if (existing) return false;
-  await db.insert(webhookEndpoints).values({
-    url: config.url,
-    secret: config.secret ?? null,
-    enabled: true,
-    description: "LEAD_WEBHOOK_URL",
+  const { url } = config;
+  if (!url) return false;
+  return database.transaction(async (tx) => {
+    await tx.executeSql("select pg_advisory_xact_lock($1)", [SEED_ENDPOINT_LOCK_ID]);
+    const [existing] = await tx.db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.url, url))
+      .limit(1);
+    if (existing) return false;
+    await tx.db.insert(webhookEndpoints).values({
+      url,
+      secret: config.secret ?? null,
+      enabled: true,
+      description: "LEAD_WEBHOOK_URL",
+    });
+    return true;
   });
-  return true;
 }
 
 /**

@@ -45,12 +45,14 @@ test("a layout that cannot load shows 'Error Loading Layout' and logs the reques
 }) => {
   await database!.query("alter table company_settings rename to company_settings_moved");
   try {
-    // The profile is cached for a few seconds; the next read after that fails.
-    let response = await page.goto(`${server!.baseUrl}/about-us`);
+    // The profile is cached for a few seconds; the next read after that fails. (A query
+    // string keeps the page out of the page cache, which would serve the page it holds.)
+    const path = "/about-us?outage=check";
+    let response = await page.goto(`${server!.baseUrl}${path}`);
     await expect
       .poll(
         async () => {
-          response = await page.goto(`${server!.baseUrl}/about-us`);
+          response = await page.goto(`${server!.baseUrl}${path}`);
           return response?.status();
         },
         { timeout: 15_000, intervals: [500] },

@@ -21,6 +21,11 @@ export interface RawRequest {
   /** Pause between chunks, in ms. */
   chunkDelayMs?: number;
   timeoutMs?: number;
+  /**
+   * The address the connection comes from (any of 127.0.0.0/8 reaches loopback): the
+   * visitor's address as a proxy in front of the server sees it.
+   */
+  localAddress?: string;
 }
 
 export function rawRequest(baseUrl: string, path: string, options: RawRequest = {}) {
@@ -39,6 +44,7 @@ export function rawRequest(baseUrl: string, path: string, options: RawRequest = 
           ...options.headers,
         },
         timeout: options.timeoutMs ?? 30_000,
+        localAddress: options.localAddress,
       },
       (response) => {
         const chunks: Buffer[] = [];

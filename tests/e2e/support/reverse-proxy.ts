@@ -7,7 +7,7 @@ import { findNginx, findOpenssl } from "../../../scripts/ensure-nginx.mjs";
 import { freePort } from "./server";
 
 export interface TlsProxy {
-  /** https://localhost:<port>, what the browser opens. */
+  /** What the browser opens: https://localhost:<port> (http:// for the round-robin one). */
   url: string;
   port: number;
   process: ChildProcess;
@@ -16,14 +16,27 @@ export interface TlsProxy {
   stop(): Promise<void>;
 }
 
-/** Why the reverse-proxy tests cannot run here, or undefined when they can. */
-export function tlsProxyUnavailable(): string | undefined {
+/** Why tests behind nginx cannot run here, or undefined when they can. */
+export function nginxUnavailable(): string | undefined {
   if (!findNginx())
     return "nginx is not installed (node scripts/ensure-nginx.mjs installs it as root)";
+  return undefined;
+}
+
+/** Why the reverse-proxy tests cannot run here, or undefined when they can. */
+export function tlsProxyUnavailable(): string | undefined {
+  const nginx = nginxUnavailable();
+  if (nginx) return nginx;
   if (!findOpenssl())
     return "openssl is not installed (node scripts/ensure-nginx.mjs installs it as root)";
   return undefined;
 }
+
+/** The headers an operator's proxy sets: the visitor's address appended to what came in. */
+const FORWARDING = `      proxy_http_version 1.1;
+      proxy_set_header Host $host:$server_port;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;`;
 
 /**
  * nginx in the foreground on loopback, terminating TLS with a throw-away self-signed
@@ -31,9 +44,8 @@ export function tlsProxyUnavailable(): string | undefined {
  * operator's proxy sets. Everything it writes stays in its own temp folder.
  */
 export async function startTlsProxy(upstreamPort: number): Promise<TlsProxy> {
-  const nginx = findNginx();
   const openssl = findOpenssl();
-  if (!nginx || !openssl) throw new Error(tlsProxyUnavailable());
+  if (!findNginx() || !openssl) throw new Error(tlsProxyUnavailable());
   const dir = mkdtempSync(path.join(tmpdir(), "lumen-nginx-"));
   // nginx started as root runs its workers as an unprivileged user, who must reach the
   // temp paths below (responses larger than the proxy buffers are spooled there).
@@ -64,9 +76,61 @@ export async function startTlsProxy(upstreamPort: number): Promise<TlsProxy> {
       { stdio: "pipe" },
     );
     const port = await freePort();
-    writeFileSync(
-      file("nginx.conf"),
-      `daemon off;
+    return await runNginx(dir, port, `https://localhost:${port}`, [
+      `server {
+    listen 127.0.0.1:${port} ssl;
+    server_name localhost;
+    ssl_certificate ${file("cert.pem")};
+    ssl_certificate_key ${file("key.pem")};
+    location / {
+      proxy_pass http://127.0.0.1:${upstreamPort};
+${FORWARDING}
+    }
+  }`,
+    ]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * nginx on loopback over plain HTTP, sharing requests between `upstreamPorts` in turn
+ * (round-robin, nginx's default), as operators run several instances of the server.
+ */
+export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<TlsProxy> {
+  if (!findNginx()) throw new Error(nginxUnavailable());
+  const dir = mkdtempSync(path.join(tmpdir(), "lumen-nginx-"));
+  chmodSync(dir, 0o755);
+  try {
+    const port = await freePort();
+    return await runNginx(dir, port, `http://localhost:${port}`, [
+      `upstream lumen {
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream};`).join("\n")}
+  }`,
+      `server {
+    listen 127.0.0.1:${port};
+    server_name localhost;
+    location / {
+      proxy_pass http://lumen;
+${FORWARDING}
+    }
+  }`,
+    ]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Starts nginx in the foreground with `blocks` in its http block; it writes only in `dir`. */
+async function runNginx(dir: string, port: number, url: string, blocks: string[]) {
+  const nginx = findNginx();
+  if (!nginx) throw new Error(nginxUnavailable());
+  const file = (name: string) => path.join(dir, name);
+  writeFileSync(
+    file("nginx.conf"),
+    `daemon off;
 worker_processes 1;
 pid ${file("nginx.pid")};
 error_log ${file("error.log")} warn;
@@ -78,53 +142,37 @@ http {
   fastcgi_temp_path ${file("fastcgi")};
   uwsgi_temp_path ${file("uwsgi")};
   scgi_temp_path ${file("scgi")};
-  server {
-    listen 127.0.0.1:${port} ssl;
-    server_name localhost;
-    ssl_certificate ${file("cert.pem")};
-    ssl_certificate_key ${file("key.pem")};
-    location / {
-      proxy_pass http://127.0.0.1:${upstreamPort};
-      proxy_http_version 1.1;
-      proxy_set_header Host $host:$server_port;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
+  ${blocks.join("\n  ")}
 }
 `,
-    );
-    const child = spawn(nginx, ["-p", dir, "-c", file("nginx.conf"), "-e", file("error.log")], {
-      stdio: "ignore",
-    });
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    // A test run that dies without its cleanup must not leave nginx behind.
-    const killOnExit = () => child.kill("SIGKILL");
-    process.once("exit", killOnExit);
-    const proxy: TlsProxy = {
-      url: `https://localhost:${port}`,
-      port,
-      process: child,
-      errorLog: file("error.log"),
-      stop: async () => {
-        process.off("exit", killOnExit);
-        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-        await exited;
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-    try {
-      await waitForListening(port, child);
-    } catch (error) {
-      const log = readIfPresent(file("error.log"));
-      await proxy.stop();
-      throw new Error(`${(error as Error).message}\n${log}`);
-    }
-    return proxy;
+  );
+  const child = spawn(nginx, ["-p", dir, "-c", file("nginx.conf"), "-e", file("error.log")], {
+    stdio: "ignore",
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A test run that dies without its cleanup must not leave nginx behind.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const proxy: TlsProxy = {
+    url,
+    port,
+    process: child,
+    errorLog: file("error.log"),
+    stop: async () => {
+      process.off("exit", killOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitForListening(port, child);
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
+    const log = readIfPresent(file("error.log"));
+    await proxy.stop();
+    throw new Error(`${(error as Error).message}\n${log}`);
   }
+  return proxy;
 }
 
 function readIfPresent(file: string): string {
