@@ -176,7 +176,10 @@ export async function runBurst({
       max: pageResult.latency.max,
       requests: pageResult.requests.total,
       // Sent but not answered when the time was up (their latency is in no percentile).
-      unanswered: Math.max(0, pageResult.requests.sent - pageResult.requests.total),
+      unanswered: Math.max(
+        0,
+        pageResult.requests.sent - pageResult.requests.total - pageResult.errors,
+      ),
       statuses: pageStatuses,
       errors: pageErrors,
       timeouts: pageResult.timeouts,
