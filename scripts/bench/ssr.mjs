@@ -8,6 +8,7 @@
 // (server/app.ts), so each one renders the page; the script checks that it is the same page.
 // Options: --duration=10 --connections=50
 import { readdirSync, statSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { ROOT } from "../lib/build-state.mjs";
 import { arg, BROWSER_HEADERS, ensureBuild, measure, printTable, startServer } from "./lib.mjs";
@@ -61,6 +62,11 @@ try {
       (samePage
         ? "its HTML is the same as the cached page's."
         : `its HTML differs from the cached page's (${Buffer.byteLength(uncached.html)} against ${htmlBytes} bytes).`),
+  );
+  console.log(
+    `${cpus().length} CPUs, load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")} (other work on the machine lowers every figure, the ratios less).`,
   );
   console.log(
     `autocannon: ${options.connections} connections, ${options.duration} s per target after a 2 s warm-up, ` +
