@@ -1,6 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -119,16 +120,22 @@ export function createServerApp(runtime: Runtime): ServerApp {
       },
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: CLIENT_DIR,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
-      },
-    }),
-  );
+  // The public files (favicon, icons, manifest, og/...) are the top of CLIENT_DIR, fixed at
+  // build time. A page's address starts with none of their names, so a page view is spared
+  // a failed file lookup (measured with `npm run bench`).
+  const publicNames = new Set(readdirSync(CLIENT_DIR));
+  const servePublic = serveStatic({
+    root: CLIENT_DIR,
+    precompressed: true,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+    },
+  });
+  app.use("*", (c, next) => {
+    const first = c.req.path.split("/", 2)[1] ?? "";
+    // A name spelt with escapes is looked up as before.
+    return publicNames.has(first) || first.includes("%") ? servePublic(c, next) : next();
+  });
 
   // Before any route reads a body: the limit holds for every method and framing.
   app.use(limitRequestBody({ maxBytes: maxBodyBytes }));

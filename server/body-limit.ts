@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
 import { EVENT_LIMITS, EVENTS_ENDPOINT } from "~/modules/analytics/event-catalogue";
 
 /** Every form and JSON body of the product fits in this. */
@@ -60,9 +61,28 @@ export interface BodyLimitOptions {
  * held in memory beyond the limit, and a client dripping bytes does not hold a request
  * open. The route then gets the body from memory.
  */
-export function limitRequestBody(options: BodyLimitOptions = {}): MiddlewareHandler {
+/**
+ * Whether Node's HTTP/1.1 server received this request without a body: HTTP/1.1 frames
+ * every request body with Content-Length or Transfer-Encoding (RFC 9112 6.3). Asked first
+ * because a request's `body` builds a whole web Request, which every page view would pay
+ * for (measured with `npm run bench`); without the server's message (tests, HTTP/2), the
+ * body itself is asked.
+ */
+function withoutBody(incoming: IncomingMessage | undefined): boolean {
+  if (!incoming || incoming.httpVersionMajor !== 1) return false;
+  const length = incoming.headers["content-length"];
+  return (
+    incoming.headers["transfer-encoding"] === undefined &&
+    (length === undefined || length.trim() === "0")
+  );
+}
+
+export function limitRequestBody(options: BodyLimitOptions = {}): MiddlewareHandler<{
+  Bindings: { incoming?: IncomingMessage };
+}> {
   const timeoutMs = options.timeoutMs ?? BODY_TIMEOUT_MS;
   return async (c, next) => {
+    if (withoutBody(c.env?.incoming)) return next();
     const raw = c.req.raw;
     if (!raw.body) return next();
     const maxBytes = options.maxBytes?.(c.req.path) ?? MAX_BODY_BYTES;

@@ -105,6 +105,18 @@ export async function measure(
   };
 }
 
+/**
+ * What a browser sends for a page: its user agent and the encodings it takes (brotli
+ * first). The benchmarks measure pages as visitors get them, not as a bare client would.
+ */
+export const BROWSER_HEADERS = {
+  "user-agent":
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "accept-language": "en-US,en;q=0.9",
+};
+
 export function printTable(rows) {
   const header = ["target", "req/s", "p50 ms", "p99 ms", "requests", "errors"];
   const body = rows.map((r) => [
