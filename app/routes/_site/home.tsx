@@ -6,7 +6,7 @@ import { ArrowLink, StatList, StepColumns } from "~/components/site/page-blocks"
 import { OpeningHoursList } from "~/components/site/opening-hours";
 import { heroImagePreload, HeroHighlights, ImageHero } from "~/components/site/page-hero";
 import { ReviewList } from "~/components/site/review-card";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { projectsClaim, ratingClaim, useCompany } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
 import type { FaqItem } from "~/components/ui/faq";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -117,8 +117,9 @@ const FAQ: FaqItem[] = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
-  const projects = formatCount(company.projectsCount);
-  const reviewCount = formatCount(company.ratingCount);
+  // Each figure only once staff have set it: a new company makes no claim.
+  const projects = projectsClaim(company);
+  const rating = ratingClaim(company);
 
   return (
     <>
@@ -185,11 +186,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <StatList
           className="grid gap-8 sm:grid-cols-3"
           stats={[
-            { label: `Projects completed since ${company.foundedYear}`, value: `${projects}+` },
-            {
-              label: `Average rating from ${reviewCount} reviews`,
-              value: `${company.ratingValue}/5`,
-            },
+            ...(projects
+              ? [
+                  {
+                    label: `Projects completed since ${company.foundedYear}`,
+                    value: `${projects}+`,
+                  },
+                ]
+              : []),
+            ...(rating
+              ? [
+                  {
+                    label: `Average rating from ${rating.count} reviews`,
+                    value: `${rating.value}/5`,
+                  },
+                ]
+              : []),
             { label: "Project manager from design to walkthrough", value: 1 },
           ]}
         />
@@ -271,9 +283,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeader
           id="reviews-heading"
           eyebrow="Reviews"
-          title={`Rated ${company.ratingValue} out of 5 by homeowners`}
+          title={rating ? `Rated ${rating.value} out of 5 by homeowners` : "What homeowners say"}
         >
-          {reviewCount} reviews and counting. Here is what a few recent customers said.
+          {rating
+            ? `${rating.count} reviews and counting. Here is what a few recent customers said.`
+            : "Here is what a few recent customers said."}
         </SectionHeader>
         {loaderData.reviews.length > 0 ? (
           <ReviewList reviews={loaderData.reviews} className="grid gap-6 md:grid-cols-3" />
