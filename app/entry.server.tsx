@@ -103,6 +103,7 @@ function renderWhole(
         nonce,
         css: builtStylesheet(stylesheetUrl),
         entryImports: routerContext.manifest.entry.imports,
+        preloads: pageModules(routerContext),
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(html, { headers: responseHeaders, status }));
@@ -162,4 +163,14 @@ function logError(error: unknown, request: Request, context: Readonly<RouterCont
     return;
   }
   logger.error({ reqId, path, err: error }, "request failed");
+}
+
+/** The entry module and the imports of the page's route modules, for the boot to fetch at once. */
+function pageModules({ manifest, staticHandlerContext }: EntryContext): string[] {
+  return [
+    manifest.entry.module,
+    ...staticHandlerContext.matches.flatMap(
+      (match) => manifest.routes[match.route.id]?.imports ?? [],
+    ),
+  ];
 }
