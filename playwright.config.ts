@@ -64,14 +64,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
-      // At a phone's size: the public site's layout, accessibility and first paint, the
-      // consultation form, the staff screens whose layout changes on a phone (the frame,
+      // At a phone's size: the public site's layout, accessibility, first paint and use
+      // before the scripts start, the consultation form, the staff screens whose layout changes on a phone (the frame,
       // the lead lists and cards) and the partner portal's pages (axe). Specs whose subject does not depend on the screen (HTML
       // validity, metadata and headings, the blog's lists and feeds, CSP, the content and
       // settings screens' rules) run once, on the desktop, to keep the suite fast.
       name: "mobile",
       testMatch: [
-        /site\/(accessibility|errors|first-paint|layout)\.spec\.ts$/,
+        /site\/(accessibility|before-scripts|errors|first-paint|layout)\.spec\.ts$/,
         /leads\/.*\.spec\.ts$/,
         /admin\/(shell|leads|inbox|spam|reviews)\.spec\.ts$/,
         /affiliate\/accessibility\.spec\.ts$/,

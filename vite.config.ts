@@ -61,7 +61,7 @@ export default defineConfig({
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]site[\\/]giveaway|modules[\\/]giveaways[\\/]|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|privacy-dialog|mobile-menu|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|components[\\/]visualizer[\\/]|leave-review|review-thank-you|copy-to-clipboard|seo[\\/]named-pages/.test(
+                    !/legal-document|components[\\/]site[\\/]giveaway|modules[\\/]giveaways[\\/]|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|components[\\/]visualizer[\\/]|leave-review|review-thank-you|copy-to-clipboard|seo[\\/]named-pages/.test(
                       id,
                     ),
                   priority: 20,

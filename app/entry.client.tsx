@@ -1,9 +1,9 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { noteTextTypedBeforeHydration } from "~/modules/platform/typed-before-hydration.client";
+import { noteInputBeforeHydration } from "~/modules/platform/typed-before-hydration.client";
 
-noteTextTypedBeforeHydration();
+noteInputBeforeHydration();
 
 startTransition(() => {
   hydrateRoot(

@@ -112,6 +112,7 @@ function renderWhole(
       const html = optimizeDocument(Buffer.concat(chunks).toString("utf8"), {
         css: builtStylesheet(stylesheetUrl),
         entryImports: routerContext.manifest.entry.imports,
+        preloads: pageModules(routerContext),
       });
       loadContext.set(scriptHashesContext, inlineScriptHashes(html));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -171,4 +172,14 @@ function logError(error: unknown, request: Request, context: Readonly<RouterCont
     return;
   }
   logger.error({ reqId, path, err: error }, "request failed");
+}
+
+/** The entry module and the imports of the page's route modules, for the boot to fetch at once. */
+function pageModules({ manifest, staticHandlerContext }: EntryContext): string[] {
+  return [
+    manifest.entry.module,
+    ...staticHandlerContext.matches.flatMap(
+      (match) => manifest.routes[match.route.id]?.imports ?? [],
+    ),
+  ];
 }

@@ -20,7 +20,7 @@ import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import { AnalyticsMount } from "~/modules/analytics/analytics-mount";
 import stylesheet from "./app.css?url";
-import { restoreTextTypedBeforeHydration } from "~/modules/platform/typed-before-hydration.client";
+import { replayInputBeforeHydration } from "~/modules/platform/typed-before-hydration.client";
 
 /** The staff guard's screens: public pages never load their code. */
 const StaffErrorScreen = lazy(() => import("~/components/admin/staff-error-screen"));
@@ -60,12 +60,12 @@ function linksNonce(): string | undefined {
 }
 
 /**
- * Once React has taken over: puts back text typed into textareas before it did, and marks
- * the document for tests and monitoring to wait on.
+ * Once React has taken over: replays what the visitor entered into form fields before it
+ * did, and marks the document for tests and monitoring to wait on.
  */
 function HydrationMark() {
   useEffect(() => {
-    restoreTextTypedBeforeHydration();
+    replayInputBeforeHydration();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return null;

@@ -1,10 +1,14 @@
 // `npm run audit:pages`: Lighthouse 12 (its default mobile preset, simulated throttling) and
 // axe-core on every public page of the production build, served on a throw-away DATA_DIR.
 // Prints one table of scores and metrics, then what failed on every page that misses a target.
+// Time to interactive (TTI) is measured apart from Lighthouse, in the same Chromium: from the
+// start of a first visit to <html data-hydrated> (scripts/lib/time-to-interactive.mjs), on
+// the same phone screen, with the CPU at full speed and slowed 4 times; the median of the runs.
 //
 // Options:
 //   --routes=/,/bathrooms   audit these paths only (default: every page in ALL_PUBLIC_PAGES)
 //   --runs=N                Lighthouse runs per page; with N > 1 every figure is the median
+//   --tti-runs=N            first visits per page and CPU speed for TTI (default 3)
 //   --check                 exit 1 when a page misses a target
 import { AxeBuilder } from "@axe-core/playwright";
 import * as chromeLauncher from "chrome-launcher";
@@ -14,6 +18,7 @@ import { chromium } from "playwright-core";
 import { tsImport } from "tsx/esm/api";
 import { ensureBuild, spawnServer } from "./bench/lib.mjs";
 import { ensureFullChromium } from "./ensure-browser.mjs";
+import { medianTimeToInteractive } from "./lib/time-to-interactive.mjs";
 
 const CHROME_FLAGS = [
   "--no-sandbox",
@@ -25,6 +30,8 @@ const CHROME_FLAGS = [
   "--headless=new",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/** CPU slowdowns TTI is measured at: none, and Lighthouse's mobile preset's 4x. */
+const TTI_CPU_SLOWDOWNS = [1, 4];
 // The same rule set as tests/e2e/site/accessibility.spec.ts.
 const AXE_TAGS = [
   "wcag2a",
@@ -50,6 +57,8 @@ const TARGETS = {
   lcpSeconds: 1.5,
   clsBelow: 0.05,
   homeJsKb: 110,
+  // The home page on a phone: interactive within a second with the CPU slowed 4 times.
+  homeTti4xSeconds: 1.0,
   axe: 0,
 };
 // Pages left out of the sitemap on purpose (noindex, disallowed in robots.txt): Lighthouse's
@@ -58,16 +67,20 @@ const EXPECTED_TO_FAIL_ON_NOINDEX_PAGES = ["is-crawlable"];
 
 function usage(message) {
   console.error(
-    `${message}\nUsage: node scripts/audit-pages.mjs [--routes=/,/bathrooms] [--runs=N] [--check]`,
+    `${message}\nUsage: node scripts/audit-pages.mjs [--routes=/,/bathrooms] [--runs=N] [--tti-runs=N] [--check]`,
   );
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const options = { check: false, runs: 1, routes: undefined };
+  const options = { check: false, runs: 1, ttiRuns: 3, routes: undefined };
   for (const arg of argv) {
     if (arg === "--check") options.check = true;
-    else if (arg.startsWith("--runs=")) {
+    else if (arg.startsWith("--tti-runs=")) {
+      options.ttiRuns = Number(arg.slice("--tti-runs=".length));
+      if (!Number.isInteger(options.ttiRuns) || options.ttiRuns < 1)
+        usage(`Bad ${arg}: want a whole number >= 1`);
+    } else if (arg.startsWith("--runs=")) {
       options.runs = Number(arg.slice("--runs=".length));
       if (!Number.isInteger(options.runs) || options.runs < 1)
         usage(`Bad ${arg}: want a whole number >= 1`);
@@ -83,6 +96,9 @@ function parseArgs(argv) {
   }
   return options;
 }
+
+/** Milliseconds as seconds, rounded as printed (NaN when not measured). */
+const seconds = (ms) => (typeof ms === "number" ? Number((ms / 1000).toFixed(2)) : NaN);
 
 const median = (values) => {
   const sorted = values
@@ -214,6 +230,10 @@ function missedTargets(route, row) {
       missed.push(`CLS ${row.cls.toFixed(3)} >= ${TARGETS.clsBelow}`);
     if (route === "/" && !(row.jsKb <= TARGETS.homeJsKb))
       missed.push(`home page JavaScript ${row.jsKb.toFixed(1)} KB > ${TARGETS.homeJsKb} KB`);
+    if (route === "/" && !(row.tti4xSeconds < TARGETS.homeTti4xSeconds))
+      missed.push(
+        `home page TTI at 4x CPU ${row.tti4xSeconds.toFixed(2)} s >= ${TARGETS.homeTti4xSeconds} s`,
+      );
     for (const error of row.runtimeErrors)
       missed.push(`Lighthouse runtime error in a run: ${error}`);
   }
@@ -233,6 +253,8 @@ function printTable(rows) {
     "CLS",
     "TBT ms",
     "JS KB",
+    "TTI 1x s",
+    "TTI 4x s",
     "axe",
   ];
   const body = rows.map(({ route, row, missed }) => {
@@ -250,6 +272,8 @@ function printTable(rows) {
       num(row.cls, 3) + flag(has("CLS")),
       num(row.tbtMs, 0),
       num(row.jsKb, 1) + flag(has("home page JavaScript")),
+      num(row.tti1xSeconds, 2),
+      num(row.tti4xSeconds, 2) + flag(has("home page TTI")),
       (row.axe === null ? "n/a" : String(row.axe)) + flag(has("axe") || has(`${row.axe} axe`)),
     ];
   });
@@ -374,6 +398,27 @@ try {
   }
   await context.close();
 
+  // Time to interactive, in the same browser once Lighthouse and axe are done with it.
+  console.log(
+    `\nTime to interactive: ${routes.length} page(s) x ${options.ttiRuns} first visit(s) at CPU x${TTI_CPU_SLOWDOWNS.join(" and x")}...`,
+  );
+  const ttiResults = new Map();
+  for (const route of routes) {
+    try {
+      ttiResults.set(
+        route,
+        await medianTimeToInteractive(browser, `${baseUrl}${route}`, {
+          runs: options.ttiRuns,
+          cpuSlowdowns: TTI_CPU_SLOWDOWNS,
+          contextOptions: MOBILE_CONTEXT,
+        }),
+      );
+    } catch (error) {
+      console.error(`TTI failed on ${route}: ${error.message}`);
+      ttiResults.set(route, {});
+    }
+  }
+
   const rows = routes.map((route) => {
     const summaries = runs.get(route);
     // Rounded as printed, so that the table and the target check agree.
@@ -401,6 +446,8 @@ try {
       cls: pick("cls", 3) ?? NaN,
       tbtMs: pick("tbtMs") ?? NaN,
       jsKb: pick("jsKb", 1) ?? NaN,
+      tti1xSeconds: seconds(ttiResults.get(route)[1]),
+      tti4xSeconds: seconds(ttiResults.get(route)[4]),
       axe: violations ? violations.length : null,
       violations: violations ?? [],
       failed: [...failedCounts.values()],
@@ -417,11 +464,14 @@ try {
     rows.flatMap(({ route }) => runs.get(route).map((s) => s.benchmarkIndex)),
   );
   console.log(
-    `\nTargets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, LCP <= ${TARGETS.lcpSeconds} s, CLS < ${TARGETS.clsBelow}, home page JS <= ${TARGETS.homeJsKb} KB, axe ${TARGETS.axe}.`,
+    `\nTargets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, LCP <= ${TARGETS.lcpSeconds} s, CLS < ${TARGETS.clsBelow}, home page JS <= ${TARGETS.homeJsKb} KB, home page TTI at 4x CPU < ${TARGETS.homeTti4xSeconds} s, axe ${TARGETS.axe}.`,
   );
   console.log(
     "JS KB: script bytes as transferred (compressed, with headers) from the network-requests audit; KB = 1024 bytes." +
       (options.runs > 1 ? ` Medians of ${options.runs} runs.` : ""),
+  );
+  console.log(
+    `TTI: navigation start to <html data-hydrated> on a first visit, CPU at full speed (1x) and slowed 4 times (4x), median of ${options.ttiRuns} run(s); the network is not throttled.`,
   );
   for (const { route, row } of rows.filter(({ row }) => row.noindex)) {
     console.log(

@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { and, count, isNull } from "drizzle-orm";
 import { insertAffiliate } from "~/modules/affiliates/affiliate-records.server";
 import { seedDemoBlog } from "./demo-blog";
 import { seedDemoGiveaway } from "./demo-giveaway";
@@ -65,11 +65,22 @@ export const DEMO_COMPANY: CompanyProfile = {
   requireStaffTwoFactor: false,
 };
 
-/** Inserts the demo company profile when there is none. Returns true if it did. */
+/** The demo company's rating and projects count: demo content, like its reviews. */
+const DEMO_CLAIMS = {
+  ratingValue: DEMO_COMPANY.ratingValue,
+  ratingCount: DEMO_COMPANY.ratingCount,
+  projectsCount: DEMO_COMPANY.projectsCount,
+};
+
+/**
+ * Inserts a company profile when there is none (the demo company's details, for staff to
+ * replace), without the demo's rating and projects count: a new company makes no such claim
+ * until staff set it or the demo content is added. Returns true if it did.
+ */
 export async function ensureCompanySettings(db: Database): Promise<boolean> {
   const inserted = await db
     .insert(companySettings)
-    .values({ id: 1, ...DEMO_COMPANY })
+    .values({ id: 1, ...DEMO_COMPANY, ratingValue: null, ratingCount: null, projectsCount: null })
     .onConflictDoNothing()
     .returning({ id: companySettings.id });
   return inserted.length > 0;
@@ -98,6 +109,15 @@ export async function ensureVisualizerCatalogue(db: Database): Promise<boolean> 
  */
 export async function seedDemoContent(db: Database): Promise<void> {
   await ensureCompanySettings(db);
+  // The demo company's claims, where staff have set none of their own.
+  await db
+    .update(companySettings)
+    .set({ ratingValue: DEMO_CLAIMS.ratingValue, ratingCount: DEMO_CLAIMS.ratingCount })
+    .where(and(isNull(companySettings.ratingValue), isNull(companySettings.ratingCount)));
+  await db
+    .update(companySettings)
+    .set({ projectsCount: DEMO_CLAIMS.projectsCount })
+    .where(isNull(companySettings.projectsCount));
   await ensureVisualizerCatalogue(db);
   const [existing] = await db.select({ n: count() }).from(reviews);
   if (Number(existing?.n ?? 0) === 0) await db.insert(reviews).values(DEMO_REVIEWS);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ExternalLink } from "~/components/ui/external-link";
@@ -11,40 +11,45 @@ import type { SiteCompany } from "./site-company";
 const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /**
- * Full-screen menu for phones and tablets, 112 px below the top (under the header).
- * While open it keeps keyboard focus inside (with the menu button), closes on Escape,
- * on any item click and on navigation, and hands focus back to the menu button.
+ * Full-screen menu for phones and tablets, 112 px below the top (under the header). It is a
+ * popover (docs/decisions/016-usable-before-scripts.md): the menu button opens and closes it,
+ * Escape and a tap outside close it and focus goes back to the button, its first item takes
+ * focus when it opens and the page behind does not scroll (`app/app.css`), all before the
+ * scripts start. Once they have, focus also stays inside it (with the menu button) while it
+ * is open, and an item's click or any navigation closes it.
  */
-export default function MobileMenu({
+export function MobileMenu({
   id,
   company,
-  onClose,
   toggleButton,
 }: {
   id: string;
   company: SiteCompany;
-  onClose: () => void;
   toggleButton: React.RefObject<HTMLButtonElement | null>;
 }) {
   const panel = useRef<HTMLDivElement>(null);
+  const close = () => panel.current?.hidePopover();
+
+  // Any navigation closes it; not the first render, which may find it opened before hydration.
+  const { pathname, hash } = useLocation();
+  const page = `${pathname}${hash}`;
+  const shownOn = useRef(page);
+  useEffect(() => {
+    if (shownOn.current === page) return;
+    shownOn.current = page;
+    panel.current?.hidePopover();
+  }, [page]);
 
   useEffect(() => {
-    const button = toggleButton.current;
+    const menu = panel.current;
+    if (!menu) return;
     const focusables = () => [
-      ...(button ? [button] : []),
-      ...Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []),
+      ...(toggleButton.current ? [toggleButton.current] : []),
+      ...menu.querySelectorAll<HTMLElement>(FOCUSABLE),
     ];
-    focusables()[1]?.focus();
-
+    // Tab and Shift+Tab cycle through the menu button and the menu's items only.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onClose();
-        button?.focus();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      // Tab and Shift+Tab cycle through the menu button and the menu's items only.
+      if (event.key !== "Tab" || !menu.matches(":popover-open")) return;
       event.preventDefault();
       const items = focusables();
       const current = items.indexOf(document.activeElement as HTMLElement);
@@ -53,33 +58,32 @@ export default function MobileMenu({
       items[next]?.focus();
     };
     document.addEventListener("keydown", onKeyDown);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [onClose, toggleButton]);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [toggleButton]);
 
   return (
     <div
       ref={panel}
       id={id}
+      popover="auto"
       role="dialog"
-      aria-modal="true"
       aria-label="Menu"
       data-testid="mobile-menu"
-      className="fixed inset-x-0 bottom-0 top-(--spacing-header-mobile) z-50 overflow-y-auto bg-white lg:hidden"
+      data-mobile-menu
+      className="fixed inset-x-0 bottom-0 top-(--spacing-header-mobile) m-0 h-auto w-auto max-w-none overflow-y-auto border-0 bg-white p-0 text-ink lg:hidden"
     >
       <Container className="flex flex-col gap-8 py-8">
         <nav aria-label="Mobile">
           <ul className="flex flex-col divide-y divide-stone-200 border-y border-stone-200">
-            {[...MAIN_NAV].map((item) => (
+            {MAIN_NAV.map((item, index) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   end={item.to === "/"}
-                  onClick={onClose}
+                  // Inside a popover, autofocus applies when it opens, not on page load.
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
+                  autoFocus={index === 0}
+                  onClick={close}
                   className={({ isActive }) =>
                     `block py-4 font-serif text-2xl ${isActive ? "text-brass" : "text-ink"}`
                   }
@@ -92,7 +96,7 @@ export default function MobileMenu({
               <a
                 href={QUOTE_ANCHOR.to}
                 data-track="quote_request"
-                onClick={onClose}
+                onClick={close}
                 className="block py-4 font-serif text-2xl"
               >
                 {QUOTE_ANCHOR.label}
@@ -103,7 +107,7 @@ export default function MobileMenu({
         <div className="flex flex-col gap-3">
           <PhoneLink
             phone={company.phone}
-            onClick={onClose}
+            onClick={close}
             className={buttonClasses("primary", "lg")}
             iconClassName="size-5"
           >
@@ -117,7 +121,7 @@ export default function MobileMenu({
             <ExternalLink
               key={link.label}
               href={link.href}
-              onClick={onClose}
+              onClick={close}
               className={buttonClasses("secondary", "lg")}
             >
               {link.label}

@@ -2,7 +2,7 @@ import { Container } from "~/components/ui/container";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { imagePreload, ResponsiveImage } from "~/components/ui/responsive-image";
 import type { ResponsiveImageData } from "~/modules/media/image";
-import { formatCount, useCompany } from "./use-site";
+import { projectsClaim, ratingClaim, useCompany } from "./use-site";
 
 /** The top of a content page: its one h1 and a short introduction. */
 export function PageHero({
@@ -95,19 +95,29 @@ export function ImageHero({
   );
 }
 
-/** The rating and the projects count under a hero, and optionally one more promise. */
+/**
+ * The rating and the projects count under a hero (each once staff have set it), and
+ * optionally one more promise.
+ */
 export function HeroHighlights({ extra }: { extra?: { icon: IconName; text: string } }) {
   const company = useCompany();
+  const rating = ratingClaim(company);
+  const projects = projectsClaim(company);
+  if (!rating && !projects && !extra) return null;
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-soft">
-      <li className="inline-flex items-center gap-2">
-        <Icon name="star" className="size-4 fill-brass text-brass" />
-        {company.ratingValue} from {formatCount(company.ratingCount)} reviews
-      </li>
-      <li className="inline-flex items-center gap-2">
-        <Icon name="shield-check" className="size-4 text-sage" />
-        Over {formatCount(company.projectsCount)} projects since {company.foundedYear}
-      </li>
+      {rating && (
+        <li className="inline-flex items-center gap-2">
+          <Icon name="star" className="size-4 fill-brass text-brass" />
+          {rating.value} from {rating.count} reviews
+        </li>
+      )}
+      {projects && (
+        <li className="inline-flex items-center gap-2">
+          <Icon name="shield-check" className="size-4 text-sage" />
+          Over {projects} projects since {company.foundedYear}
+        </li>
+      )}
       {extra && (
         <li className="inline-flex items-center gap-2">
           <Icon name={extra.icon} className="size-4 text-sage" />

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useId, useRef } from "react";
+import { Link, NavLink } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { PhoneLink } from "./call-to-action";
 import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
 import { MAIN_NAV, QUOTE_ANCHOR } from "./navigation";
 import type { SiteCompany } from "./site-company";
 import { Icon } from "~/components/ui/icon";
@@ -13,23 +14,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brass" : "text-ink"
   }`;
 
-const MobileMenu = lazy(() => import("./mobile-menu"));
-
-/** Sticky header: logo, navigation and, below the desktop breakpoint, the menu button. */
+/**
+ * Sticky header: logo, navigation and, below the desktop breakpoint, the menu button. The
+ * button opens the menu as a popover, so it works before the scripts start
+ * (docs/decisions/016-usable-before-scripts.md); its words and icon follow the menu's state
+ * in CSS (`app/app.css`), and the browser exposes it as expanded or collapsed.
+ */
 export function SiteHeader({ company }: { company: SiteCompany }) {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  // The menu is open for the page it was opened on: any navigation closes it.
-  const page = `${location.pathname}${location.hash}`;
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === page;
-  const closeMenu = useCallback(() => setOpenOn(null), []);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="site-header sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4 lg:h-20">
-        <Link to="/" className="flex items-center gap-3" onClick={closeMenu}>
+        <Link to="/" className="flex items-center gap-3">
           <Logo alt="" className="size-10" />
           <span className="font-serif text-lg font-semibold leading-tight text-ink sm:text-xl">
             {company.name}
@@ -60,17 +58,18 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
         <button
           ref={menuButton}
           type="button"
+          popoverTarget={menuId}
+          aria-controls={menuId}
           className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-ink/5 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          onClick={() => setOpenOn(menuOpen ? null : page)}
         >
-          {menuOpen ? (
-            <Icon name="x" className="size-6" />
-          ) : (
+          <span data-menu-closed>
             <Icon name="menu" className="size-6" />
-          )}
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <span className="sr-only">Open menu</span>
+          </span>
+          <span data-menu-open>
+            <Icon name="x" className="size-6" />
+            <span className="sr-only">Close menu</span>
+          </span>
         </button>
       </Container>
 
@@ -92,12 +91,7 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
         </Container>
       </div>
 
-      {/* Loaded and rendered only while open: a closed menu costs the page nothing. */}
-      {menuOpen && (
-        <Suspense fallback={null}>
-          <MobileMenu id={menuId} company={company} onClose={closeMenu} toggleButton={menuButton} />
-        </Suspense>
-      )}
+      <MobileMenu id={menuId} company={company} toggleButton={menuButton} />
     </header>
   );
 }

@@ -26,3 +26,19 @@ export const formatCount = (value: number): string =>
   Math.round(value)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * The company's rating as the site states it ("4.9", "1,250"), or null while staff have not
+ * set both figures: a new company makes no rating claim until then.
+ */
+export function ratingClaim(
+  company: Pick<CompanySettings, "ratingValue" | "ratingCount">,
+): { value: number; count: string } | null {
+  if (company.ratingValue === null || company.ratingCount === null) return null;
+  return { value: company.ratingValue, count: formatCount(company.ratingCount) };
+}
+
+/** Projects completed ("32,000"), or null while staff have not set the figure. */
+export function projectsClaim(company: Pick<CompanySettings, "projectsCount">): string | null {
+  return company.projectsCount === null ? null : formatCount(company.projectsCount);
+}

@@ -193,6 +193,22 @@ describe("optimizeDocument", () => {
     expect(boot.trimEnd().endsWith('import("/assets/entry.client.js");')).toBe(true);
   });
 
+  it("fetches the entry module and the route modules' imports with the others, once each", () => {
+    const boot = parseBootScript(fixture("boot-module-split-route.txt"))!;
+    const script = deferBootScript(boot, ENTRY_IMPORTS, [
+      "/assets/entry.client.js",
+      "/assets/images.js",
+      ENTRY_IMPORTS[0]!,
+    ]);
+    const preloaded = JSON.parse(
+      /for \(const href of (\[[^\]]*\])\)/.exec(script)![1]!,
+    ) as string[];
+    expect(preloaded).toEqual(
+      expect.arrayContaining(["/assets/entry.client.js", "/assets/images.js"]),
+    );
+    expect(new Set(preloaded).size).toBe(preloaded.length);
+  });
+
   it("writes a module that parses", () => {
     const boot = parseBootScript(fixture("boot-module-split-route.txt"))!;
     const AsyncFunction = async function () {}.constructor as new (body: string) => unknown;

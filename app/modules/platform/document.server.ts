@@ -17,12 +17,20 @@ import { fileURLToPath } from "node:url";
  */
 export function optimizeDocument(
   html: string,
-  options: { nonce?: string; css: string | null; entryImports: readonly string[] },
+  options: {
+    nonce?: string;
+    css: string | null;
+    entryImports: readonly string[];
+    /** Other modules the page will import: the entry's own, the route modules' imports. */
+    preloads?: readonly string[];
+  },
 ) {
   let out = html.replace(MODULE_PRELOAD, "");
   out = out.replace(BOOT_SCRIPT, (whole, open: string, body: string, close: string) => {
     const boot = parseBootScript(body);
-    return boot ? `${open}${deferBootScript(boot, options.entryImports)}${close}` : whole;
+    return boot
+      ? `${open}${deferBootScript(boot, options.entryImports, options.preloads)}${close}`
+      : whole;
   });
   if (options.css) {
     out = out.replace(
@@ -94,9 +102,18 @@ export function parseBootScript(body: string): BootScript | null {
  * The boot module rewritten to wait for the next paint, fetch every module in parallel,
  * then evaluate them one at a time with a pause between, so no single task blocks the page
  * for long. The entry's own imports go first, as their static import would have.
+ * `preloads` are fetched with them: modules imported only once the others run (the entry
+ * module, a route module's own imports) would otherwise each cost one more round trip
+ * before the page is interactive.
  */
-export function deferBootScript(boot: BootScript, entryImports: readonly string[]): string {
-  const urls = [...entryImports, ...boot.routeImports.map((route) => route.url)];
+export function deferBootScript(
+  boot: BootScript,
+  entryImports: readonly string[],
+  preloads: readonly string[] = [],
+): string {
+  const urls = [
+    ...new Set([...entryImports, ...boot.routeImports.map((route) => route.url), ...preloads]),
+  ];
   return [
     "const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));",
     "await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 250); });",

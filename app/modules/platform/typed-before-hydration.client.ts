@@ -1,27 +1,99 @@
 /**
- * What was typed into a <textarea> before React took over the page. When React hydrates a
- * textarea it sets its value back to the text the server sent, so words typed while the
- * scripts were still loading would be lost (inputs and selects keep theirs). The browser
- * entry notes them before hydrating; the root puts them back once hydration is done.
+ * What the visitor entered into form fields before React took over the page
+ * (docs/decisions/016-usable-before-scripts.md). The scripts start after the first paint, so
+ * a visitor may fill in fields, and leave them, before the forms' code runs:
+ *
+ * - React sets a <textarea>'s value back to the text the server sent when it hydrates it, so
+ *   words typed while the scripts were loading would be lost;
+ * - inputs and selects keep their value, but the form's state still holds the server's, so
+ *   the form would neither check nor send what the visitor sees.
+ *
+ * The browser entry notes the changed fields just before hydrating; the root replays them
+ * once hydration is done, as the events the visitor's own typing would have sent: focus
+ * (the form loads its rules), the new value, and, for a field the visitor has left, the
+ * blur that shows its message.
  */
-let typedBefore: [HTMLTextAreaElement, string][] = [];
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/** Called just before hydration: the textareas whose text is not what the server sent. */
-export function noteTextTypedBeforeHydration(root: ParentNode = document): void {
-  typedBefore = [...root.querySelectorAll("textarea")]
-    .filter((textarea) => textarea.value !== textarea.defaultValue)
-    .map((textarea) => [textarea, textarea.value]);
+interface Entered {
+  field: Field;
+  /** The value, or for a checkbox or radio button whether it is checked. */
+  entered: string | boolean;
+  left: boolean;
+}
+
+let enteredBefore: Entered[] = [];
+
+const CHECKABLE = new Set(["checkbox", "radio"]);
+/** Inputs whose value is not the visitor's (or is not kept by the browser). */
+const NOT_ENTERED = new Set(["hidden", "submit", "button", "reset", "image", "file", "password"]);
+
+function changed(field: Field): string | boolean | undefined {
+  if (field instanceof HTMLSelectElement) {
+    const changedOption = [...field.options].some(
+      (option) => option.selected !== option.defaultSelected,
+    );
+    return changedOption ? field.value : undefined;
+  }
+  if (field instanceof HTMLInputElement && CHECKABLE.has(field.type)) {
+    return field.checked !== field.defaultChecked ? field.checked : undefined;
+  }
+  if (field instanceof HTMLInputElement && NOT_ENTERED.has(field.type)) return undefined;
+  return field.value !== field.defaultValue ? field.value : undefined;
+}
+
+/** Called just before hydration: the fields whose value is not what the server sent. */
+export function noteInputBeforeHydration(root: ParentNode = document): void {
+  enteredBefore = [];
+  for (const field of root.querySelectorAll<Field>("input, select, textarea")) {
+    const entered = changed(field);
+    if (entered === undefined) continue;
+    enteredBefore.push({ field, entered, left: field !== document.activeElement });
+  }
 }
 
 /**
- * Called once hydrated: each noted textarea that hydration reset gets its text back, with
- * an input event so the form's checks see it. One typed into since is left alone.
+ * Sets a field's value so that React sees a change: React remembers the value it last saw
+ * on the element itself, so that value is set first through the element (React notes it),
+ * then the visitor's through the prototype's setter (React does not).
  */
-export function restoreTextTypedBeforeHydration(): void {
-  for (const [textarea, typed] of typedBefore) {
-    if (!textarea.isConnected || textarea.value !== textarea.defaultValue) continue;
-    textarea.value = typed;
-    textarea.dispatchEvent(new Event("input", { bubbles: true }));
+function setAsTyped(field: Field, entered: string | boolean): void {
+  if (typeof entered === "boolean") {
+    const input = field as HTMLInputElement;
+    input.checked = !entered;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "checked")?.set?.call(
+      input,
+      entered,
+    );
+    return;
   }
-  typedBefore = [];
+  if (field instanceof HTMLSelectElement) {
+    field.value = entered;
+    return;
+  }
+  field.value = field.defaultValue;
+  const prototype = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, entered);
+}
+
+/**
+ * Called once hydrated: each noted field gets the visitor's value back (hydration may have
+ * reset it), and the events of typing it. A field changed again since is left alone.
+ */
+export function replayInputBeforeHydration(): void {
+  for (const { field, entered, left } of enteredBefore) {
+    if (!field.isConnected) continue;
+    // Hydration may have put the server's value back; any other value was entered since.
+    if (changed(field) !== undefined && changed(field) !== entered) continue;
+    field.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    setAsTyped(field, entered);
+    // React reads a text field's change from "input", a select's from "change", and a
+    // checkbox's from "click" (a plain event, which does not toggle it again).
+    if (typeof entered === "boolean") field.dispatchEvent(new Event("click", { bubbles: true }));
+    else if (field instanceof HTMLSelectElement)
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    else field.dispatchEvent(new Event("input", { bubbles: true }));
+    if (left) field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+  }
+  enteredBefore = [];
 }

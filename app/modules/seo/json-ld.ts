@@ -34,7 +34,7 @@ export function businessJsonLd(company: CompanySettings, origin: string): JsonLd
       opens: entry.opens,
       closes: entry.closes,
     })),
-    aggregateRating: aggregateRating(company),
+    ...aggregateRating(company),
     areaServed: {
       "@type": "GeoCircle",
       geoMidpoint: {
@@ -49,14 +49,20 @@ export function businessJsonLd(company: CompanySettings, origin: string): JsonLd
   };
 }
 
-/** The business's average rating on the 1 to 5 scale the site shows. */
+/**
+ * The business's average rating on the 1 to 5 scale the site shows, as the `aggregateRating`
+ * key; nothing while staff have not set it (a new company makes no rating claim).
+ */
 function aggregateRating(company: Pick<CompanySettings, "ratingValue" | "ratingCount">) {
+  if (company.ratingValue === null || company.ratingCount === null) return {};
   return {
-    "@type": "AggregateRating",
-    ratingValue: company.ratingValue,
-    reviewCount: company.ratingCount,
-    bestRating: 5,
-    worstRating: 1,
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: company.ratingValue,
+      reviewCount: company.ratingCount,
+      bestRating: 5,
+      worstRating: 1,
+    },
   };
 }
 
@@ -84,7 +90,7 @@ export function reviewsJsonLd(
     "@type": "HomeAndConstructionBusiness",
     "@id": `${origin}/#business`,
     name: company.name,
-    aggregateRating: aggregateRating(company),
+    ...aggregateRating(company),
     review: reviews.map((review) => ({
       "@type": "Review",
       author: { "@type": "Person", name: review.name },

@@ -118,8 +118,10 @@ describe("saving settings", () => {
     );
     expect(claims).toEqual({
       changes: [
-        { field: "ratingValue", from: 4.9, to: 4.8 },
-        { field: "ratingCount", from: 1250, to: 1300 },
+        // A new company's profile states no rating or projects count until they are set.
+        { field: "ratingValue", from: null, to: 4.8 },
+        { field: "ratingCount", from: null, to: 1300 },
+        { field: "projectsCount", from: null, to: 32000 },
         { field: "priceRange", from: "$$", to: "$$$" },
       ],
     });

@@ -127,6 +127,23 @@ describe("the other sections", () => {
     });
   });
 
+  it("claims: blank rating and projects figures make no claim; a rating needs its count", () => {
+    const claims = {
+      intent: "claims",
+      foundedYear: "1997",
+      priceRange: "$$",
+      serviceAreaLatitude: "42.36",
+      serviceAreaLongitude: "-71.06",
+      serviceRadiusMeters: "300000",
+    };
+    expect(
+      valueOf({ ...claims, ratingValue: "", ratingCount: " ", projectsCount: "" }),
+    ).toMatchObject({ ratingValue: null, ratingCount: null, projectsCount: null });
+    expect(errorsOf({ ...claims, ratingValue: "4.8", ratingCount: "" })).toEqual({
+      ratingCount: ["Enter the rating and the number of ratings, or leave both blank."],
+    });
+  });
+
   it("links: full http(s) addresses only", () => {
     expect(
       errorsOf({

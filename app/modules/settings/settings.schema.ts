@@ -111,6 +111,28 @@ function number(options: { min: number; max: number; integer?: boolean; decimals
   });
 }
 
+/** A number the site may go without: blank means none (a claim not made, for instance). */
+function optionalNumber(options: {
+  min: number;
+  max: number;
+  integer?: boolean;
+  decimals?: number;
+}) {
+  const parse = number(options);
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return null;
+      const parsed = parse.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        ctx.issues.push({ code: "custom", message: issue.message, input: raw });
+      }
+      return z.NEVER;
+    });
+}
+
 const latitude = () => number({ min: -90, max: 90 });
 const longitude = () => number({ min: -180, max: 180 });
 const checkbox = () =>
@@ -190,9 +212,10 @@ const linksFields = {
 };
 
 const claimsFields = {
-  ratingValue: number({ min: 1, max: 5, decimals: 1 }),
-  ratingCount: number({ min: 0, max: 100_000_000, integer: true }),
-  projectsCount: number({ min: 0, max: 100_000_000, integer: true }),
+  // Claims the site makes only once they are set: blank makes none.
+  ratingValue: optionalNumber({ min: 1, max: 5, decimals: 1 }),
+  ratingCount: optionalNumber({ min: 0, max: 100_000_000, integer: true }),
+  projectsCount: optionalNumber({ min: 0, max: 100_000_000, integer: true }),
   foundedYear: number({ min: 1800, max: new Date().getFullYear(), integer: true }),
   priceRange: z
     .string({ error: "Use one to four dollar signs, from $ to $$$$." })
@@ -279,7 +302,18 @@ export const hoursSchema = z.object({
   openingHours: z.array(hoursRow).max(HOURS_ROWS).default([]).transform(openingHours),
 });
 export const linksSchema = z.object({ intent: z.literal("links"), ...linksFields });
-export const claimsSchema = z.object({ intent: z.literal("claims"), ...claimsFields });
+export const claimsSchema = z
+  .object({ intent: z.literal("claims"), ...claimsFields })
+  .superRefine((claims, ctx) => {
+    // A rating is stated with how many ratings it comes from, or not at all.
+    const message = "Enter the rating and the number of ratings, or leave both blank.";
+    if (claims.ratingValue === null && claims.ratingCount !== null) {
+      ctx.addIssue({ code: "custom", path: ["ratingValue"], message });
+    }
+    if (claims.ratingValue !== null && claims.ratingCount === null) {
+      ctx.addIssue({ code: "custom", path: ["ratingCount"], message });
+    }
+  });
 export const referralSchema = z.object({ intent: z.literal("referral"), ...referralFields });
 export const notificationsSchema = z.object({
   intent: z.literal("notifications"),

@@ -6,7 +6,7 @@ import { FeatureCards, FeatureRows } from "~/components/site/feature-list";
 import { ArrowLink, StatList } from "~/components/site/page-blocks";
 import { OpeningHoursList } from "~/components/site/opening-hours";
 import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { projectsClaim, ratingClaim, useCompany } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
 import type { FaqItem } from "~/components/ui/faq";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -116,8 +116,9 @@ function aboutFaq(company: CompanySettings): FaqItem[] {
 
 export default function AboutUs() {
   const company = useCompany();
-  const projects = formatCount(company.projectsCount);
-  const reviewCount = formatCount(company.ratingCount);
+  // Each figure only once staff have set it: a new company makes no claim.
+  const projects = projectsClaim(company);
+  const rating = ratingClaim(company);
   const faq = aboutFaq(company);
 
   return (
@@ -128,8 +129,9 @@ export default function AboutUs() {
         intro={
           <>
             We started with one tile setter, one van and a kitchen-table office in{" "}
-            {company.addressLocality}. Over {projects} projects later, we still do one thing: design
-            and build bathrooms, with our own people, at a price you know in advance.
+            {company.addressLocality}. {projects ? `Over ${projects} projects later, w` : "W"}e
+            still do one thing: design and build bathrooms, with our own people, at a price you know
+            in advance.
           </>
         }
         image={DEMO_IMAGES["quincy-showroom"]}
@@ -171,11 +173,15 @@ export default function AboutUs() {
           className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4"
           stats={[
             { label: "The year the family business began", value: company.foundedYear },
-            { label: "Projects completed", value: `${projects}+` },
-            {
-              label: `Average rating from ${reviewCount} reviews`,
-              value: `${company.ratingValue}/5`,
-            },
+            ...(projects ? [{ label: "Projects completed", value: `${projects}+` }] : []),
+            ...(rating
+              ? [
+                  {
+                    label: `Average rating from ${rating.count} reviews`,
+                    value: `${rating.value}/5`,
+                  },
+                ]
+              : []),
             { label: "New England states we work in", value: 6 },
           ]}
         />

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ConsultationActions, FinancingButton } from "~/components/site/call-to-action";
 import { FaqSection } from "~/components/site/faq-section";
+import { HydrateLater } from "~/components/site/hydrate-later";
 import { ArrowLink, StatList, StepColumns } from "~/components/site/page-blocks";
 import { OpeningHoursList } from "~/components/site/opening-hours";
 import { heroImagePreload, HeroHighlights, ImageHero } from "~/components/site/page-hero";
 import { ReviewList } from "~/components/site/review-card";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { projectsClaim, ratingClaim, useCompany } from "~/components/site/use-site";
 import { buttonClasses } from "~/components/ui/button";
 import type { FaqItem } from "~/components/ui/faq";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -117,8 +118,9 @@ const FAQ: FaqItem[] = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
-  const projects = formatCount(company.projectsCount);
-  const reviewCount = formatCount(company.ratingCount);
+  // Each figure only once staff have set it: a new company makes no claim.
+  const projects = projectsClaim(company);
+  const rating = ratingClaim(company);
 
   return (
     <>
@@ -137,155 +139,171 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <HeroHighlights />
       </ImageHero>
 
-      <Section tone="plain" labelledBy="services-heading">
-        <SectionHeader
-          id="services-heading"
-          eyebrow="What we build"
-          title="Bathrooms for the way you live"
-        >
-          Every project is designed around your room, your routine and your budget, and built by the
-          people who designed it.
-        </SectionHeader>
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {SERVICES.map((service) => (
-            <li key={service.title}>
-              <Card className="flex h-full flex-col gap-4 overflow-hidden p-0 sm:p-0">
-                <ResponsiveImage image={service.image} sizes="(min-width: 640px) 50vw, 100vw" />
-                <div className="flex flex-1 flex-col gap-3 p-6 pt-2">
-                  <h3 className="flex items-center gap-3 text-2xl">
-                    <Icon name={service.icon} className="size-6 shrink-0 text-brass" />
-                    {service.title}
-                  </h3>
-                  <p className="flex-1 leading-relaxed text-ink-soft">{service.text}</p>
-                  <Link
-                    to={service.to}
-                    data-track="service_interest"
-                    data-service={service.title}
-                    className="inline-flex items-center gap-2 font-semibold text-brass hover:text-brass-dark"
-                  >
-                    Learn more<span className="sr-only"> about {service.title.toLowerCase()}</span>
-                    <Icon name="arrow-right" className="size-4" />
-                  </Link>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section tone="ink" labelledBy="trust-heading">
-        <SectionHeader
-          id="trust-heading"
-          eyebrow="Why homeowners choose us"
-          title="Proven, one bathroom at a time"
-          invert
-        >
-          A family business that has done nothing but bathrooms for almost three decades.
-        </SectionHeader>
-        <StatList
-          className="grid gap-8 sm:grid-cols-3"
-          stats={[
-            { label: `Projects completed since ${company.foundedYear}`, value: `${projects}+` },
-            {
-              label: `Average rating from ${reviewCount} reviews`,
-              value: `${company.ratingValue}/5`,
-            },
-            { label: "Project manager from design to walkthrough", value: 1 },
-          ]}
-        />
-      </Section>
-
-      <Section tone="white" labelledBy="process-heading">
-        <SectionHeader
-          id="process-heading"
-          eyebrow="How it works"
-          title="Design-build, in five clear steps"
-        >
-          One team is responsible for the design, the price and the build, so nothing falls between
-          a designer, a contractor and a plumber.
-        </SectionHeader>
-        <StepColumns steps={PROCESS} className="grid gap-6 md:grid-cols-5" />
-      </Section>
-
-      <Section
-        tone="stone"
-        labelledBy="showroom-heading"
-        containerClassName="grid items-center gap-10 lg:grid-cols-2"
-      >
-        <ResponsiveImage
-          image={DEMO_IMAGES["quincy-showroom"]}
-          sizes="(min-width: 1024px) 50vw, 100vw"
-          imgClassName="rounded-(--radius-card)"
-        />
-        <div>
+      <HydrateLater>
+        <Section tone="plain" labelledBy="services-heading">
           <SectionHeader
-            id="showroom-heading"
-            eyebrow="Visit us"
-            title={`The ${company.addressLocality} Showroom`}
+            id="services-heading"
+            eyebrow="What we build"
+            title="Bathrooms for the way you live"
           >
-            See full-size shower displays, touch tile and stone, open vanity drawers and try the
-            fixtures. Bring your measurements and leave with a plan.
+            Every project is designed around your room, your routine and your budget, and built by
+            the people who designed it.
           </SectionHeader>
-          <div className="flex flex-col gap-4 text-ink-soft">
-            <p className="flex gap-3">
-              <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-brass" />
-              <span>
-                {company.streetAddress}, {company.addressLocality}, {company.addressRegion}{" "}
-                {company.postalCode}
-              </span>
-            </p>
-            <OpeningHoursList className="flex flex-col gap-1 pl-8" />
-            <a
-              href="#contact"
-              data-track="quote_request"
-              className={buttonClasses("primary", "lg", "self-start")}
+          <ul className="grid gap-6 sm:grid-cols-2">
+            {SERVICES.map((service) => (
+              <li key={service.title}>
+                <Card className="flex h-full flex-col gap-4 overflow-hidden p-0 sm:p-0">
+                  <ResponsiveImage image={service.image} sizes="(min-width: 640px) 50vw, 100vw" />
+                  <div className="flex flex-1 flex-col gap-3 p-6 pt-2">
+                    <h3 className="flex items-center gap-3 text-2xl">
+                      <Icon name={service.icon} className="size-6 shrink-0 text-brass" />
+                      {service.title}
+                    </h3>
+                    <p className="flex-1 leading-relaxed text-ink-soft">{service.text}</p>
+                    <Link
+                      to={service.to}
+                      data-track="service_interest"
+                      data-service={service.title}
+                      className="inline-flex items-center gap-2 font-semibold text-brass hover:text-brass-dark"
+                    >
+                      Learn more
+                      <span className="sr-only"> about {service.title.toLowerCase()}</span>
+                      <Icon name="arrow-right" className="size-4" />
+                    </Link>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section tone="ink" labelledBy="trust-heading">
+          <SectionHeader
+            id="trust-heading"
+            eyebrow="Why homeowners choose us"
+            title="Proven, one bathroom at a time"
+            invert
+          >
+            A family business that has done nothing but bathrooms for almost three decades.
+          </SectionHeader>
+          <StatList
+            className="grid gap-8 sm:grid-cols-3"
+            stats={[
+              ...(projects
+                ? [
+                    {
+                      label: `Projects completed since ${company.foundedYear}`,
+                      value: `${projects}+`,
+                    },
+                  ]
+                : []),
+              ...(rating
+                ? [
+                    {
+                      label: `Average rating from ${rating.count} reviews`,
+                      value: `${rating.value}/5`,
+                    },
+                  ]
+                : []),
+              { label: "Project manager from design to walkthrough", value: 1 },
+            ]}
+          />
+        </Section>
+
+        <Section tone="white" labelledBy="process-heading">
+          <SectionHeader
+            id="process-heading"
+            eyebrow="How it works"
+            title="Design-build, in five clear steps"
+          >
+            One team is responsible for the design, the price and the build, so nothing falls
+            between a designer, a contractor and a plumber.
+          </SectionHeader>
+          <StepColumns steps={PROCESS} className="grid gap-6 md:grid-cols-5" />
+        </Section>
+
+        <Section
+          tone="stone"
+          labelledBy="showroom-heading"
+          containerClassName="grid items-center gap-10 lg:grid-cols-2"
+        >
+          <ResponsiveImage
+            image={DEMO_IMAGES["quincy-showroom"]}
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            imgClassName="rounded-(--radius-card)"
+          />
+          <div>
+            <SectionHeader
+              id="showroom-heading"
+              eyebrow="Visit us"
+              title={`The ${company.addressLocality} Showroom`}
             >
-              Book a Showroom Visit
-            </a>
+              See full-size shower displays, touch tile and stone, open vanity drawers and try the
+              fixtures. Bring your measurements and leave with a plan.
+            </SectionHeader>
+            <div className="flex flex-col gap-4 text-ink-soft">
+              <p className="flex gap-3">
+                <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-brass" />
+                <span>
+                  {company.streetAddress}, {company.addressLocality}, {company.addressRegion}{" "}
+                  {company.postalCode}
+                </span>
+              </p>
+              <OpeningHoursList className="flex flex-col gap-1 pl-8" />
+              <a
+                href="#contact"
+                data-track="quote_request"
+                className={buttonClasses("primary", "lg", "self-start")}
+              >
+                Book a Showroom Visit
+              </a>
+            </div>
           </div>
-        </div>
-      </Section>
+        </Section>
 
-      <Section
-        tone="white"
-        labelledBy="financing-heading"
-        containerClassName="grid items-center gap-10 lg:grid-cols-[1fr_auto]"
-      >
-        <div>
-          <SectionHeader
-            id="financing-heading"
-            eyebrow="Financing"
-            title="Start now, pay over time"
-          >
-            Spread the cost of your new bathroom with monthly payments. Checking your pre-approval
-            takes a few minutes and does not affect your credit score. Financing is provided by a
-            third-party lender, subject to credit approval.
-          </SectionHeader>
-        </div>
-        <div className="flex flex-col gap-3">
-          <FinancingButton />
-        </div>
-      </Section>
-
-      <Section tone="plain" labelledBy="reviews-heading">
-        <SectionHeader
-          id="reviews-heading"
-          eyebrow="Reviews"
-          title={`Rated ${company.ratingValue} out of 5 by homeowners`}
+        <Section
+          tone="white"
+          labelledBy="financing-heading"
+          containerClassName="grid items-center gap-10 lg:grid-cols-[1fr_auto]"
         >
-          {reviewCount} reviews and counting. Here is what a few recent customers said.
-        </SectionHeader>
-        {loaderData.reviews.length > 0 ? (
-          <ReviewList reviews={loaderData.reviews} className="grid gap-6 md:grid-cols-3" />
-        ) : (
-          <p className="text-ink-soft">Reviews will appear here as customers leave them.</p>
-        )}
-        <ArrowLink to="/reviews" className="mt-8 text-brass hover:text-brass-dark">
-          Read all reviews
-        </ArrowLink>
-      </Section>
+          <div>
+            <SectionHeader
+              id="financing-heading"
+              eyebrow="Financing"
+              title="Start now, pay over time"
+            >
+              Spread the cost of your new bathroom with monthly payments. Checking your pre-approval
+              takes a few minutes and does not affect your credit score. Financing is provided by a
+              third-party lender, subject to credit approval.
+            </SectionHeader>
+          </div>
+          <div className="flex flex-col gap-3">
+            <FinancingButton />
+          </div>
+        </Section>
 
-      <FaqSection tone="white" title="Frequently asked questions" items={FAQ} />
+        <Section tone="plain" labelledBy="reviews-heading">
+          <SectionHeader
+            id="reviews-heading"
+            eyebrow="Reviews"
+            title={rating ? `Rated ${rating.value} out of 5 by homeowners` : "What homeowners say"}
+          >
+            {rating
+              ? `${rating.count} reviews and counting. Here is what a few recent customers said.`
+              : "Here is what a few recent customers said."}
+          </SectionHeader>
+          {loaderData.reviews.length > 0 ? (
+            <ReviewList reviews={loaderData.reviews} className="grid gap-6 md:grid-cols-3" />
+          ) : (
+            <p className="text-ink-soft">Reviews will appear here as customers leave them.</p>
+          )}
+          <ArrowLink to="/reviews" className="mt-8 text-brass hover:text-brass-dark">
+            Read all reviews
+          </ArrowLink>
+        </Section>
+
+        <FaqSection tone="white" title="Frequently asked questions" items={FAQ} />
+      </HydrateLater>
     </>
   );
 }

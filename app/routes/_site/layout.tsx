@@ -4,6 +4,7 @@ import type { Route } from "./+types/layout";
 import { BotBlockScreen, useBotBlocked } from "~/components/site/bot-block-screen";
 import { ContactSection } from "~/components/site/contact-section";
 import { ErrorScreen } from "~/components/site/error-screen";
+import { HydrateLater } from "~/components/site/hydrate-later";
 import { PrivacyPanel } from "~/components/site/privacy-panel";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -69,7 +70,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </MainContent>
       {!hideContact && <ContactSection company={company} />}
-      <SiteFooter company={company} year={year} />
+      <HydrateLater>
+        <SiteFooter company={company} year={year} />
+      </HydrateLater>
       <PrivacyPanel />
       <JsonLd data={jsonLd} />
     </>

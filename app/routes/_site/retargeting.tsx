@@ -3,7 +3,7 @@ import { ConsultationActions } from "~/components/site/call-to-action";
 import { CheckList } from "~/components/site/feature-list";
 import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
 import { ReviewList } from "~/components/site/review-card";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { projectsClaim, ratingClaim, useCompany } from "~/components/site/use-site";
 import { Section, SectionHeader } from "~/components/ui/section";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { runtimeContext } from "~/modules/platform/context";
@@ -35,6 +35,9 @@ const INCLUDED = [
 
 export default function Retargeting({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
+  // Each figure only once staff have set it: a new company makes no claim.
+  const rating = ratingClaim(company);
+  const projects = projectsClaim(company);
   return (
     <>
       <ImageHero
@@ -72,12 +75,16 @@ export default function Retargeting({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-6">
           <h2 className="flex items-center gap-3 text-2xl">
             <Icon name="star" className="size-6 fill-brass text-brass" />
-            {company.ratingValue} out of 5 from {formatCount(company.ratingCount)} reviews
+            {rating
+              ? `${rating.value} out of 5 from ${rating.count} reviews`
+              : "What customers say"}
           </h2>
           <ReviewList reviews={loaderData.reviews} className="flex flex-col gap-6" />
-          <p className="text-ink-soft">
-            Over {formatCount(company.projectsCount)} bathrooms built since {company.foundedYear}.
-          </p>
+          {projects && (
+            <p className="text-ink-soft">
+              Over {projects} bathrooms built since {company.foundedYear}.
+            </p>
+          )}
         </div>
       </Section>
     </>

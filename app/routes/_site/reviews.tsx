@@ -2,7 +2,7 @@ import type { Route } from "./+types/reviews";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHero } from "~/components/site/page-hero";
 import { ReviewCard } from "~/components/site/review-card";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { ratingClaim, useCompany } from "~/components/site/use-site";
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Section, SectionHeader } from "~/components/ui/section";
@@ -33,14 +33,17 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
   const { reviews, summary, origin } = loaderData;
   const company = useCompany();
   const hasSamples = reviews.some((review) => review.source === DEMO_REVIEW_SOURCE);
+  // Only once staff have set it: a new company makes no rating claim.
+  const rating = ratingClaim(company);
 
   return (
     <>
       <PageHero eyebrow="Reviews" title="What our customers say">
         <p>
-          {company.name} is rated {company.ratingValue} out of 5 from{" "}
-          {formatCount(company.ratingCount)} reviews. Here are the reviews customers have left with
-          us directly, newest first, good and less good.
+          {rating &&
+            `${company.name} is rated ${rating.value} out of 5 from ${rating.count} reviews. `}
+          Here are the reviews customers have left with us directly, newest first, good and less
+          good.
         </p>
       </PageHero>
 
@@ -60,14 +63,20 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             >
               Overall rating
             </h2>
-            <p className="mt-2 flex items-baseline gap-2">
-              <span className="font-serif text-6xl text-ink">{company.ratingValue}</span>
-              <span className="text-ink-soft">out of 5</span>
-            </p>
-            <StarRating rating={company.ratingValue} size="size-6" />
-            <p className="mt-2 text-sm text-ink-soft">
-              From {formatCount(company.ratingCount)} reviews across our site and review platforms.
-            </p>
+            {rating ? (
+              <>
+                <p className="mt-2 flex items-baseline gap-2">
+                  <span className="font-serif text-6xl text-ink">{rating.value}</span>
+                  <span className="text-ink-soft">out of 5</span>
+                </p>
+                <StarRating rating={rating.value} size="size-6" />
+                <p className="mt-2 text-sm text-ink-soft">
+                  From {rating.count} reviews across our site and review platforms.
+                </p>
+              </>
+            ) : (
+              summary.count === 0 && <p className="mt-2 text-ink-soft">No ratings yet.</p>
+            )}
             {summary.count > 0 && (
               <>
                 <h3 className="mt-6 font-sans text-sm font-semibold text-ink">

@@ -5,7 +5,7 @@ import { OpeningHoursList } from "~/components/site/opening-hours";
 import { heroImagePreload, ImageHero } from "~/components/site/page-hero";
 import { ReviewList } from "~/components/site/review-card";
 import { ConsultationForm } from "~/components/site/consultation-form";
-import { formatCount, useCompany } from "~/components/site/use-site";
+import { projectsClaim, ratingClaim, useCompany } from "~/components/site/use-site";
 import { SOURCE } from "~/modules/leads/lead-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "As Seen on TV: $1,000 Off Your New Bathroom",
     description:
-      "Saw us on TV? Book a free in-home design consultation and take $1,000 off a full bathroom remodel. Fixed written price, our own crews, rated 4.9 out of 5.",
+      "Saw us on TV? Book a free in-home design consultation and take $1,000 off a full bathroom remodel. Fixed written price, our own crews.",
     keywords: [
       "bathroom remodel TV offer",
       "bathroom remodeling deal Boston",
@@ -57,6 +57,9 @@ const REASONS = [
 
 export default function TvLanding({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
+  // Each figure only once staff have set it: a new company makes no claim.
+  const rating = ratingClaim(company);
+  const projects = projectsClaim(company);
   return (
     <>
       <ImageHero
@@ -75,11 +78,17 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
           </div>
         }
       >
-        <p className="inline-flex items-center gap-2 text-sm font-semibold text-ink-soft">
-          <Icon name="star" className="size-4 fill-brass text-brass" />
-          {company.ratingValue} out of 5 from {formatCount(company.ratingCount)} reviews · over{" "}
-          {formatCount(company.projectsCount)} projects since {company.foundedYear}
-        </p>
+        {(rating || projects) && (
+          <p className="inline-flex items-center gap-2 text-sm font-semibold text-ink-soft">
+            <Icon name="star" className="size-4 fill-brass text-brass" />
+            {[
+              rating && `${rating.value} out of 5 from ${rating.count} reviews`,
+              projects && `over ${projects} projects since ${company.foundedYear}`,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        )}
       </ImageHero>
 
       <Section tone="plain" labelledBy="tv-reasons-heading">

@@ -40,6 +40,46 @@ test("DATABASE_URL serves the same site from PostgreSQL", async ({ page, request
     .toBeGreaterThan(0);
 });
 
+/** How the public pages state a rating, a review count or a projects count. */
+const CLAIMS = [
+  /out of 5/i,
+  /\/5</,
+  /from [\d,]+ reviews/i,
+  /[\d,]+ reviews and counting/i,
+  /[\d,]+\+? (projects|bathrooms built)/i,
+  /Projects completed/i,
+  /aggregateRating/i,
+];
+const PAGES_WITH_CLAIMS = ["/", "/about-us", "/reviews", "/bathrooms", "/tv", "/retargeting"];
+
+test("a new company without the demo content makes no rating, review-count or projects claim until staff set them", async ({
+  request,
+}) => {
+  const claimsOn = async () => {
+    const found: string[] = [];
+    for (const path of PAGES_WITH_CLAIMS) {
+      const html = await (await request.get(`${server!.baseUrl}${path}`)).text();
+      for (const claim of CLAIMS) if (claim.test(html)) found.push(`${path} ${claim}`);
+    }
+    return found;
+  };
+  expect(await claimsOn()).toEqual([]);
+
+  // Once staff set them, the pages state them (the profile is cached for a few seconds).
+  await database!.query(
+    "update company_settings set rating_value = 4.7, rating_count = 12, projects_count = 40",
+  );
+  try {
+    await expect
+      .poll(async () => (await claimsOn()).length, { timeout: 15_000, intervals: [1_000] })
+      .toBeGreaterThanOrEqual(PAGES_WITH_CLAIMS.length);
+  } finally {
+    await database!.query(
+      "update company_settings set rating_value = null, rating_count = null, projects_count = null",
+    );
+  }
+});
+
 test("a layout that cannot load shows 'Error Loading Layout' and logs the request id", async ({
   page,
 }) => {

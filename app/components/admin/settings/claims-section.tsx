@@ -25,7 +25,7 @@ export function ClaimsSection(props: SectionProps) {
       section="claims"
       schema={claimsSchema}
       list={CLAIMS_FIELDS}
-      description="Figures the site states about the company (also in its search-engine data)."
+      description="Figures the site states about the company (also in its search-engine data). Leave a figure blank and the site makes no such claim."
       {...props}
     />
   );

@@ -4,7 +4,8 @@ import type { PageSeo } from "../meta";
 export const HOME_SEO = {
   title: "Luxury Bathroom Remodeling in Boston & New England",
   description:
-    "Design-build bathroom remodeling across New England: one team from the first sketch to the last tile, a fixed written price, and over 32,000 projects completed since 1997.",
+    // No figures here: the rating and projects count are settings (a new company has none).
+    "Design-build bathroom remodeling across New England: one team from the first sketch to the last tile, our own crews and a fixed written price before work starts.",
   keywords: [
     "bathroom remodeling Boston",
     "luxury bathroom remodel",

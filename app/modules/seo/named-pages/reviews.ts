@@ -4,7 +4,8 @@ import type { PageSeo } from "../meta";
 export const REVIEWS_SEO = {
   title: "Customer Reviews",
   description:
-    "Read what homeowners across Massachusetts and New England say about their bathroom remodel: rated 4.9 out of 5 from 1,250 reviews of our design-build service.",
+    // No figures here: the rating and review count are settings (a new company has none).
+    "Read what homeowners across Massachusetts and New England say about their bathroom remodel and our design-build service, newest first, good and less good.",
   keywords: [
     "bathroom remodeler reviews",
     "Lumen Bath reviews",

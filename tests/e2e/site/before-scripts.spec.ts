@@ -1,0 +1,72 @@
+import { expect, isMobile, test } from "../support/fixtures";
+
+// Pages start their scripts after the first paint (docs/decisions/004); until then the
+// menu, the privacy controls, the phone links and the form must already work
+// (docs/decisions/016-usable-before-scripts.md). Every script is held back for 3 s, and for
+// as long as the visitor below is still busy, so the whole visit happens before hydration.
+const SCRIPT_DELAY_MS = 3_000;
+
+test("the menu, the privacy controls and the form work before the scripts start", async ({
+  page,
+  baseURL,
+}) => {
+  let visitDone!: () => void;
+  const visit = new Promise<void>((resolve) => (visitDone = resolve));
+  const delay = new Promise<void>((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+  await page.route("**/assets/*.js", async (route) => {
+    await Promise.all([delay, visit]);
+    await route.continue();
+  });
+  // The frame's own navigation: the fixture's page.goto would wait for hydration.
+  await page.mainFrame().goto(`${baseURL}/`, { waitUntil: "domcontentloaded" });
+  const html = page.locator("html");
+
+  // A phone link is a plain tel: link.
+  await expect(page.getByRole("link", { name: /^Call \(617\) 555-0142$/ }).first()).toHaveAttribute(
+    "href",
+    "tel:+16175550142",
+  );
+
+  if (isMobile(page)) {
+    const menu = page.getByTestId("mobile-menu");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Home" })).toBeFocused();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  }
+
+  await page.getByRole("button", { name: "Privacy controls", exact: true }).click();
+  const privacy = page.getByRole("dialog", { name: "Privacy controls" });
+  await expect(privacy).toBeVisible();
+  await expect(privacy.getByRole("switch", { name: "Analytics" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await privacy.getByRole("button", { name: "Close privacy controls" }).click();
+  await expect(privacy).toBeHidden();
+
+  // A field filled wrongly and left: nothing can check it yet.
+  const form = page.getByRole("form", { name: "Request a Consultation" });
+  const email = form.getByRole("textbox", { name: "E-mail" });
+  await email.fill("not-an-email");
+  await form.getByRole("textbox", { name: "Phone" }).focus();
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expect(html).not.toHaveAttribute("data-hydrated");
+  visitDone();
+
+  // Once the page is hydrated and the form's rules loaded, the field is checked.
+  await expect(html).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+  await expect(email).toHaveValue("not-an-email");
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  // The field the visitor is still in shows nothing yet.
+  await expect(form.getByRole("textbox", { name: "Phone" })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+});
