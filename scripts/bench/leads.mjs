@@ -10,14 +10,15 @@
 import { PGlite } from "@electric-sql/pglite";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, createServer, request as httpRequest } from "node:http";
+import { Agent, createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { postPaced } from "./lead-posting.mjs";
 import {
   arg,
-  benchAddress,
   createPostgresDatabase,
   ensureBuild,
+  flag,
   percentile,
   POSTGRES_ADMIN_URL,
   postgresReachable,
@@ -30,7 +31,8 @@ const options = {
   warmup: Number(arg("warmup", 2)),
   settle: Number(arg("settle", 60)),
   only: arg("only", ""),
-  keep: process.argv.includes("--keep"),
+  keep: flag("keep"),
+  cpuProf: arg("cpu-prof", ""),
 };
 for (const key of ["rate", "duration", "warmup", "settle"]) {
   if (
@@ -44,8 +46,6 @@ for (const key of ["rate", "duration", "warmup", "settle"]) {
 }
 
 const WEBHOOK_SECRET = `bench-${randomBytes(16).toString("hex")}`;
-// Longer than the server's own 10 s shutdown grace, so a slow answer is seen as slow, not lost.
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The server's signature scheme (app/modules/webhooks/signature.server.ts), checked apart. */
 function signatureValid(header, timestamp, body) {
@@ -102,79 +102,6 @@ async function startReceiver() {
   };
 }
 
-function leadBody(tag, n) {
-  return JSON.stringify({
-    firstName: "Avery",
-    lastName: "Bench",
-    email: `avery.${tag}.${n}@example.com`,
-    phone: "6175550100",
-    service: "Bathroom Remodeling",
-    projectType: "Commercial",
-    source: "Google",
-    agreeToContact: true,
-    utm_source: "google",
-    utm_campaign: "bench",
-  });
-}
-
-/** One POST /api/leads; resolves with the status (or error), the lead id and the latency. */
-function postLead(baseUrl, agent, tag, n) {
-  const body = leadBody(tag, n);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = httpRequest(
-      `${baseUrl}/api/leads`,
-      {
-        method: "POST",
-        agent,
-        timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "x-forwarded-for": benchAddress(n),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => {
-          let id;
-          try {
-            id = JSON.parse(Buffer.concat(chunks).toString("utf8")).id;
-          } catch {
-            // Not JSON: only the status counts.
-          }
-          resolve({ status: res.statusCode, id, ms: performance.now() - started });
-        });
-        res.on("error", (error) => resolve({ status: error.code ?? "error", ms: NaN }));
-      },
-    );
-    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
-    req.on("error", (error) => resolve({ status: error.code ?? "error", ms: NaN }));
-    req.end(body);
-  });
-}
-
-/**
- * Posts `rate` leads a second for `seconds`, numbered from `first`, each sent at its own
- * scheduled instant whether or not earlier ones were answered. Resolves once all are answered.
- */
-async function postPaced(baseUrl, agent, tag, first, rate, seconds) {
-  const count = Math.round(rate * seconds);
-  const intervalMs = 1000 / rate;
-  const pending = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const due = started + i * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(postLead(baseUrl, agent, tag, first + i));
-  }
-  const sendingMs = performance.now() - started;
-  const results = await Promise.all(pending);
-  return { results, sendingMs, elapsedMs: performance.now() - started };
-}
-
 const statusCounts = (results) => {
   const counts = new Map();
   for (const r of results) counts.set(String(r.status), (counts.get(String(r.status)) ?? 0) + 1);
@@ -217,7 +144,11 @@ async function runOne(kind, tag) {
         DATABASE_URL: database?.url,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       },
-      { dataDir, logFile },
+      {
+        dataDir,
+        logFile,
+        nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProf}`] : [],
+      },
     );
     if (!(await server.ready())) {
       keepDataDir = true;
