@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { lockDatabaseDir } from "./data-dir-lock.server";
+import { createEmbeddedDataDir, embeddedOptions } from "./pglite-settings.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -68,9 +69,10 @@ async function openPglite(
   const unlock = dataDir ? lockDatabaseDir(dataDir) : () => {};
   let client: PGlite;
   try {
+    if (dataDir) await createEmbeddedDataDir(dataDir);
     client = dataDir
-      ? await PGlite.create(dataDir)
-      : await PGlite.create(from ? { loadDataDir: from } : {});
+      ? await PGlite.create(dataDir, embeddedOptions())
+      : await PGlite.create({ ...embeddedOptions(), ...(from ? { loadDataDir: from } : {}) });
   } catch (error) {
     unlock();
     throw error;
