@@ -9,7 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { lockDatabaseDir } from "./data-dir-lock.server";
-import { createEmbeddedDataDir, embeddedOptions } from "./pglite-settings.server";
+import {
+  createEmbeddedDataDir,
+  embeddedOptions,
+  yieldBeforeEachCall,
+} from "./pglite-settings.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -77,6 +81,7 @@ async function openPglite(
     unlock();
     throw error;
   }
+  yieldBeforeEachCall(client);
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {

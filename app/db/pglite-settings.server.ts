@@ -61,3 +61,22 @@ export async function createEmbeddedDataDir(dataDir: string): Promise<void> {
     if (!existed) rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Makes every query, batch and transaction started on the embedded database wait for one
+ * turn of the event loop first (docs/decisions/018). PGlite runs each statement
+ * synchronously and resolves at once, so a queue of them ran back to back in microtasks:
+ * until it drained the process read no request, accepted no connection and ran no timer,
+ * and keep-alive connections whose timers then fired late were closed under requests
+ * already sent on them (the client saw a reset).
+ */
+export function yieldBeforeEachCall(client: PGlite): void {
+  const methods = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ["query", "exec", "transaction"]) {
+    const original = methods[name]!.bind(client);
+    methods[name] = async (...args: unknown[]) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return original(...args);
+    };
+  }
+}

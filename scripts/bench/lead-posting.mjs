@@ -1,11 +1,20 @@
 // Valid JSON consultation requests posted at a fixed rate: shared by bench:leads and
 // bench:memory. Each lead comes from its own address of 198.18.0.0/15 (X-Forwarded-For,
 // believed with TRUST_PROXY=true), so the per-address limit stays out of the way.
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { benchAddress } from "./lib.mjs";
 
 // Longer than the server's own 10 s shutdown grace, so a slow answer is seen as slow, not lost.
 const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The senders' connections. With a timeout of its own, node's agent also honours the
+ * server's "Keep-Alive: timeout=5" and lets an idle connection go a second before the
+ * server does; without one it keeps idle connections forever and now and then sends a
+ * request on one the server is closing that moment, which the client sees as a reset.
+ */
+export const leadAgent = () =>
+  new Agent({ keepAlive: true, maxSockets: 256, timeout: REQUEST_TIMEOUT_MS });
 
 export function leadBody(tag, n) {
   return JSON.stringify({

@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -200,6 +200,17 @@ export const arg = (name, fallback) =>
 
 /** Whether the flag `--name` was given, either way `arg` reads. */
 export const flag = (name) => process.argv.includes(`--${name}`) || npmConfig(name) === "true";
+
+/** CPU time (user + system) the process `pid` has used so far, in ms. Linux only (/proc). */
+export function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces), from field 3 on.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The n-th address of 198.18.0.0/15 (the range set aside for benchmarks). */
 export const benchAddress = (n) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;

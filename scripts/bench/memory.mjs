@@ -6,16 +6,15 @@
 // are posted (each from its own address, TRUST_PROXY=true). Prints, per database, the
 // resident memory at each point with its anonymous (heap, WebAssembly memory) and file-backed
 // (code) parts, the peak (VmHWM), and whether it is within the target after the burst
-// (docs/decisions/018). Linux only (/proc).
+// (docs/decisions/018). The idle time counts from the burst's end. Linux only (/proc).
 // Options: --idle=600 (s) --duration=20 (s) --connections=200 --leads=20 (per s)
 //          --only=embedded|postgres --keep (keep each DATA_DIR with its server.log)
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { postPaced } from "./lead-posting.mjs";
+import { leadAgent, postPaced } from "./lead-posting.mjs";
 import {
   arg,
   createPostgresDatabase,
@@ -45,6 +44,12 @@ for (const key of ["idle", "duration", "connections", "leads"]) {
 const TARGET_MB = { embedded: 300, postgres: 150 };
 /** Lets the start's own jobs (housekeeping, schedules) finish before the first reading. */
 const SETTLE_AFTER_START_MS = 5_000;
+/**
+ * "After the burst" is read this long after its last answer: the server at rest again, its
+ * in-flight work (deliveries, mail) done and its idle collection run (docs/decisions/018).
+ * The reading at the burst's last answer is printed beside it.
+ */
+const SETTLE_AFTER_BURST_MS = 15_000;
 
 /** The memory lines of /proc/<pid>/status, in MB. */
 function residentMemory(pid) {
@@ -65,7 +70,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * rate, for `duration` seconds. Resolves with what each side got.
  */
 async function burst(baseUrl, tag) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = leadAgent();
   try {
     const [pages, leads] = await Promise.all([
       autocannon({
@@ -123,13 +128,16 @@ async function runOne(kind, tag) {
     const afterStart = residentMemory(pid);
     console.log(`  ${kind}: ${afterStart.rss.toFixed(0)} MB after start; burst...`);
     const load = await burst(server.baseUrl, tag);
+    const burstEnd = residentMemory(pid);
+    await sleep(SETTLE_AFTER_BURST_MS);
     const afterBurst = residentMemory(pid);
     console.log(
-      `  ${kind}: ${afterBurst.rss.toFixed(0)} MB after the burst; idle for ${options.idle} s...`,
+      `  ${kind}: ${burstEnd.rss.toFixed(0)} MB at the burst's end, ${afterBurst.rss.toFixed(0)} MB ` +
+        `${SETTLE_AFTER_BURST_MS / 1000} s later; idle for ${options.idle} s...`,
     );
-    await sleep(options.idle * 1000);
+    await sleep(Math.max(0, options.idle * 1000 - SETTLE_AFTER_BURST_MS));
     const afterIdle = residentMemory(pid);
-    return { kind, afterStart, afterBurst, afterIdle, load };
+    return { kind, afterStart, burstEnd, afterBurst, afterIdle, load };
   } finally {
     cleanups.delete(cleanup);
     await cleanup();
@@ -138,11 +146,20 @@ async function runOne(kind, tag) {
 
 function printResults(results) {
   const idle = options.idle >= 60 ? `${(options.idle / 60).toFixed(1)} min` : `${options.idle} s`;
-  const header = ["database", "after start", "after burst", `after ${idle} idle`, "peak", "target"];
+  const header = [
+    "database",
+    "after start",
+    "burst's end",
+    `after burst (+${SETTLE_AFTER_BURST_MS / 1000} s)`,
+    `after ${idle} idle`,
+    "peak",
+    "target",
+  ];
   const cell = (m) => `${m.rss.toFixed(0)} (${m.anon.toFixed(0)} + ${m.file.toFixed(0)})`;
   const rows = results.map((r) => [
     r.kind,
     cell(r.afterStart),
+    cell(r.burstEnd),
     cell(r.afterBurst),
     cell(r.afterIdle),
     r.afterIdle.peak.toFixed(0),
