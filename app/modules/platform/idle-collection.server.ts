@@ -50,7 +50,8 @@ export function startIdleCollection(
   onCollected?: (details: { freedBytes: number; ms: number }) => void,
 ): IdleCollection {
   const collect = fullCollection();
-  let state = { busySinceCollection: false };
+  // The start itself (migrations, seeding, the first jobs) was a busy spell.
+  let state = { busySinceCollection: true };
   let previous = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const current = performance.eventLoopUtilization();
