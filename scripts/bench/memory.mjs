@@ -88,6 +88,15 @@ async function burst(baseUrl, tag) {
       pageErrors: pages.errors + pages.non2xx,
       leads: leads.results.length,
       leadErrors: leads.results.filter((r) => r.status !== 201).length,
+      leadStatuses: [
+        ...leads.results.reduce(
+          (counts, r) => counts.set(String(r.status), (counts.get(String(r.status)) ?? 0) + 1),
+          new Map(),
+        ),
+      ]
+        .map(([status, n]) => `${n} x ${status}`)
+        .join(", "),
+      pageTimeouts: pages.timeouts,
     };
   } finally {
     agent.destroy();
@@ -174,7 +183,8 @@ function printResults(results) {
   for (const r of results) {
     console.log(
       `${r.kind}: burst served ${r.load.pages} pages (${r.load.pageErrors} errors) and ` +
-        `${r.load.leads} leads (${r.load.leadErrors} not answered 201).`,
+        `${r.load.leads} leads (${r.load.leadErrors} not answered 201; answers: ${r.load.leadStatuses}); ` +
+        `${r.load.pageTimeouts} page requests timed out.`,
     );
   }
 }
