@@ -9,6 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { lockDatabaseDir } from "./data-dir-lock.server";
+import {
+  createEmbeddedDataDir,
+  embeddedOptions,
+  yieldBeforeEachCall,
+} from "./pglite-settings.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -83,13 +88,15 @@ async function openPglite(
   const unlock = dataDir ? lockDatabaseDir(dataDir) : () => {};
   let client: PGlite;
   try {
+    if (dataDir) await createEmbeddedDataDir(dataDir);
     client = dataDir
-      ? await PGlite.create(dataDir)
-      : await PGlite.create(from ? { loadDataDir: from } : {});
+      ? await PGlite.create(dataDir, embeddedOptions())
+      : await PGlite.create({ ...embeddedOptions(), ...(from ? { loadDataDir: from } : {}) });
   } catch (error) {
     unlock();
     throw error;
   }
+  yieldBeforeEachCall(client);
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {

@@ -4,48 +4,60 @@
 // sender), each from its own address in 198.18.0.0/15 so the per-address rate limit stays
 // out of the way. A local receiver takes the webhook deliveries. Prints, per database, the
 // leads per second achieved, p50 and p99 latency, the answers by status, how many leads the
-// database holds and how many were delivered; exits 1 when a lead answered 201 is not stored.
+// database holds and how many were delivered, the server's CPU time per lead (steadier than
+// latency on a busy machine), and whether the rate held: p99 under 100 ms and every lead
+// answered 201. Exits 1 when a lead answered 201 is not stored.
+// --rate=150 runs one rate, --rate=100,150,200 each in turn on a fresh server, and
+// --find steps up from --rate by --step until a rate does not hold, then prints the highest
+// that did, per database (docs/decisions/018).
 // Options: --rate=50 (leads/s) --duration=10 (s) --warmup=2 (s) --settle=60 (s)
-//          --only=embedded|postgres --keep (keep each DATA_DIR with its server.log)
+//          --find --step=25 --only=embedded|postgres --keep (keep each DATA_DIR with its
+//          server.log) --cpu-prof=<dir> (a CPU profile of each server, for Chrome's DevTools)
 import { PGlite } from "@electric-sql/pglite";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, createServer, request as httpRequest } from "node:http";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { leadAgent, postPaced } from "./lead-posting.mjs";
 import {
   arg,
-  benchAddress,
   createPostgresDatabase,
   ensureBuild,
+  flag,
   percentile,
   POSTGRES_ADMIN_URL,
   postgresReachable,
+  processCpuMs,
   spawnServer,
 } from "./lib.mjs";
 
+/** A rate holds when its p99 stays under this and every lead is answered 201 (issue 15). */
+const P99_LIMIT_MS = 100;
+
 const options = {
-  rate: Number(arg("rate", 50)),
+  rates: String(arg("rate", 50)).split(",").map(Number),
+  find: flag("find"),
+  step: Number(arg("step", 25)),
   duration: Number(arg("duration", 10)),
   warmup: Number(arg("warmup", 2)),
   settle: Number(arg("settle", 60)),
   only: arg("only", ""),
-  keep: process.argv.includes("--keep"),
+  keep: flag("keep"),
+  cpuProf: arg("cpu-prof", ""),
 };
-for (const key of ["rate", "duration", "warmup", "settle"]) {
-  if (
-    !Number.isFinite(options[key]) ||
-    options[key] < 0 ||
-    (key === "rate" && options[key] === 0)
-  ) {
+for (const key of ["duration", "warmup", "settle", "step"]) {
+  if (!Number.isFinite(options[key]) || options[key] < 0) {
     console.error(`--${key} must be a positive number (got "${arg(key)}")`);
     process.exit(2);
   }
 }
+if (options.rates.some((rate) => !Number.isFinite(rate) || rate <= 0)) {
+  console.error(`--rate must be positive numbers separated by commas (got "${arg("rate")}")`);
+  process.exit(2);
+}
 
 const WEBHOOK_SECRET = `bench-${randomBytes(16).toString("hex")}`;
-// Longer than the server's own 10 s shutdown grace, so a slow answer is seen as slow, not lost.
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The server's signature scheme (app/modules/webhooks/signature.server.ts), checked apart. */
 function signatureValid(header, timestamp, body) {
@@ -102,79 +114,6 @@ async function startReceiver() {
   };
 }
 
-function leadBody(tag, n) {
-  return JSON.stringify({
-    firstName: "Avery",
-    lastName: "Bench",
-    email: `avery.${tag}.${n}@example.com`,
-    phone: "6175550100",
-    service: "Bathroom Remodeling",
-    projectType: "Commercial",
-    source: "Google",
-    agreeToContact: true,
-    utm_source: "google",
-    utm_campaign: "bench",
-  });
-}
-
-/** One POST /api/leads; resolves with the status (or error), the lead id and the latency. */
-function postLead(baseUrl, agent, tag, n) {
-  const body = leadBody(tag, n);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = httpRequest(
-      `${baseUrl}/api/leads`,
-      {
-        method: "POST",
-        agent,
-        timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "x-forwarded-for": benchAddress(n),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => {
-          let id;
-          try {
-            id = JSON.parse(Buffer.concat(chunks).toString("utf8")).id;
-          } catch {
-            // Not JSON: only the status counts.
-          }
-          resolve({ status: res.statusCode, id, ms: performance.now() - started });
-        });
-        res.on("error", (error) => resolve({ status: error.code ?? "error", ms: NaN }));
-      },
-    );
-    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
-    req.on("error", (error) => resolve({ status: error.code ?? "error", ms: NaN }));
-    req.end(body);
-  });
-}
-
-/**
- * Posts `rate` leads a second for `seconds`, numbered from `first`, each sent at its own
- * scheduled instant whether or not earlier ones were answered. Resolves once all are answered.
- */
-async function postPaced(baseUrl, agent, tag, first, rate, seconds) {
-  const count = Math.round(rate * seconds);
-  const intervalMs = 1000 / rate;
-  const pending = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const due = started + i * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(postLead(baseUrl, agent, tag, first + i));
-  }
-  const sendingMs = performance.now() - started;
-  const results = await Promise.all(pending);
-  return { results, sendingMs, elapsedMs: performance.now() - started };
-}
-
 const statusCounts = (results) => {
   const counts = new Map();
   for (const r of results) counts.set(String(r.status), (counts.get(String(r.status)) ?? 0) + 1);
@@ -188,13 +127,13 @@ process.once("SIGINT", async () => {
   process.exit(130);
 });
 
-async function runOne(kind, tag) {
+async function runOne(kind, tag, rate) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lumen-bench-leads-"));
   const logFile = path.join(dataDir, "server.log");
   const receiver = await startReceiver();
   let database;
   let server;
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = leadAgent();
   let keepDataDir = options.keep;
   const cleanup = async () => {
     agent.destroy();
@@ -217,7 +156,11 @@ async function runOne(kind, tag) {
         DATABASE_URL: database?.url,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       },
-      { dataDir, logFile },
+      {
+        dataDir,
+        logFile,
+        nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProf}`] : [],
+      },
     );
     if (!(await server.ready())) {
       keepDataDir = true;
@@ -225,9 +168,10 @@ async function runOne(kind, tag) {
     }
 
     // The warm-up's leads are stored and counted like the rest; only its timings are left out.
-    const warmup = await postPaced(server.baseUrl, agent, tag, 0, options.rate, options.warmup);
+    const cpuBefore = processCpuMs(server.process.pid);
+    const warmup = await postPaced(server.baseUrl, agent, tag, 0, rate, options.warmup);
     const first = warmup.results.length;
-    const run = await postPaced(server.baseUrl, agent, tag, first, options.rate, options.duration);
+    const run = await postPaced(server.baseUrl, agent, tag, first, rate, options.duration);
     const all = [...warmup.results, ...run.results];
     const answeredIds = new Set(all.filter((r) => r.status === 201).map((r) => r.id));
 
@@ -239,6 +183,8 @@ async function runOne(kind, tag) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const settleMs = performance.now() - settleStarted;
+    // Answers, deliveries and mail of every lead sent: the whole cost of a lead.
+    const cpuMs = processCpuMs(server.process.pid) - cpuBefore;
 
     const storedQuery = "select id::text as id from leads where email like $1";
     const pattern = `avery.${tag}.%`;
@@ -265,6 +211,8 @@ async function runOne(kind, tag) {
     const lag = [...receiver.stats.lagMs].sort((a, b) => a - b);
     return {
       kind,
+      rate,
+      cpuPerLeadMs: cpuMs / all.length,
       sent: all.length,
       statuses: statusCounts(all),
       answered201: answeredIds.size,
@@ -290,10 +238,14 @@ async function runOne(kind, tag) {
   }
 }
 
+const holds = (r) =>
+  r.p99 < P99_LIMIT_MS && r.statuses.every(([status]) => status === "201") && r.missing === 0;
+
 function printResult(r) {
-  const title = r.kind === "postgres" ? "PostgreSQL" : "embedded (PGlite)";
+  const title = `${r.kind === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} at ${r.rate} leads/s`;
   const rows = [
     ["leads/s achieved (201s)", `${r.achieved.toFixed(1)} (offered ${r.offered.toFixed(1)})`],
+    ["server CPU per lead", `${r.cpuPerLeadMs.toFixed(1)} ms (answer, delivery and mail)`],
     ["p50 latency", `${r.p50.toFixed(1)} ms`],
     ["p99 latency", `${r.p99.toFixed(1)} ms`],
     ["sent", String(r.sent)],
@@ -321,13 +273,19 @@ function printResult(r) {
       : `  every answered lead delivered: NO (${r.answered201 - r.delivered} missing after ${(r.settleMs / 1000).toFixed(0)} s)`,
   );
   if (r.exitCode !== 0) console.log(`  the server exited with code ${r.exitCode} on SIGTERM`);
+  console.log(
+    `  held (p99 under ${P99_LIMIT_MS} ms, every lead answered 201): ${holds(r) ? "yes" : "NO"}`,
+  );
   return same;
 }
 
 ensureBuild();
 const tag = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+const rateText = options.find
+  ? `from ${options.rates[0]}/s up by ${options.step}/s until one does not hold`
+  : `${options.rates.join(", ")}/s`;
 console.log(
-  `Posting valid JSON leads at ${options.rate}/s for ${options.duration} s after a ${options.warmup} s warm-up ` +
+  `Posting valid JSON leads at ${rateText}, ${options.duration} s each after a ${options.warmup} s warm-up ` +
     `(one X-Forwarded-For address each, TRUST_PROXY=true); waiting up to ${options.settle} s for deliveries.`,
 );
 console.log(
@@ -337,6 +295,13 @@ console.log(
 const kinds = ["embedded", "postgres"].filter((k) => !options.only || options.only === k);
 const results = [];
 let ok = true;
+let runs = 0;
+const runAndPrint = async (kind, rate) => {
+  const result = await runOne(kind, `${tag}${kind[0]}${++runs}`, rate);
+  results.push(result);
+  if (!printResult(result)) ok = false;
+  return result;
+};
 for (const kind of kinds) {
   if (kind === "postgres" && !(await postgresReachable())) {
     console.log(
@@ -344,25 +309,36 @@ for (const kind of kinds) {
     );
     continue;
   }
-  const result = await runOne(kind, `${tag}${kind[0]}`);
-  results.push(result);
-  if (!printResult(result)) ok = false;
+  if (options.find) {
+    // Bounded, so a machine that holds any rate still ends.
+    for (let rate = options.rates[0], n = 0; n < 40; rate += options.step, n++) {
+      if (!holds(await runAndPrint(kind, rate)) || options.step === 0) break;
+    }
+  } else {
+    for (const rate of options.rates) await runAndPrint(kind, rate);
+  }
 }
 
 const [embedded, postgres] = ["embedded", "postgres"].map((k) => results.find((r) => r.kind === k));
-if (embedded && postgres) {
+if (embedded && postgres && embedded.rate === postgres.rate) {
   const ratio = (a, b) => {
     const r = a / b;
     return r >= 10 ? r.toFixed(0) : r.toFixed(2);
   };
   console.log(
-    `\nEmbedded to PostgreSQL: p50 latency ${ratio(embedded.p50, postgres.p50)}x, ` +
-      `p99 latency ${ratio(embedded.p99, postgres.p99)}x, leads/s ${ratio(embedded.achieved, postgres.achieved)}x.`,
+    `\nEmbedded to PostgreSQL at ${embedded.rate} leads/s: p50 latency ${ratio(embedded.p50, postgres.p50)}x, ` +
+      `p99 latency ${ratio(embedded.p99, postgres.p99)}x, leads/s ${ratio(embedded.achieved, postgres.achieved)}x, ` +
+      `CPU per lead ${ratio(embedded.cpuPerLeadMs, postgres.cpuPerLeadMs)}x.`,
   );
 }
-for (const r of results) {
+console.log("");
+for (const kind of kinds) {
+  const own = results.filter((r) => r.kind === kind);
+  if (own.length === 0) continue;
+  const held = own.filter(holds).map((r) => r.rate);
   console.log(
-    `${r.kind}: achieved ${((r.achieved / options.rate) * 100).toFixed(0)}% of the target rate.`,
+    `${kind}: ${own.map((r) => `${r.rate}/s ${holds(r) ? "held" : "did not hold"} (p99 ${r.p99.toFixed(0)} ms, ${((r.achieved / r.rate) * 100).toFixed(0)}% achieved)`).join("; ")}. ` +
+      `Highest rate held: ${held.length ? `${Math.max(...held)} leads/s` : "none"}.`,
   );
 }
 if (!ok) {

@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,9 +35,10 @@ async function freePort() {
  * it, so a caller can stop it even while it starts (scripts/audit-pages.mjs on a signal).
  * `ready()` waits up to 60 s for /readyz and resolves true once it answers 200.
  * An `env` value of undefined removes that variable (e.g. a DATABASE_URL of the shell).
- * Options: `dataDir` to reuse a folder, `logFile` to keep the server's output.
+ * Options: `dataDir` to reuse a folder, `logFile` to keep the server's output, `nodeArgs`
+ * for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow).
  */
-export async function spawnServer(env = {}, { dataDir, logFile } = {}) {
+export async function spawnServer(env = {}, { dataDir, logFile, nodeArgs = [] } = {}) {
   const port = await freePort();
   dataDir ??= mkdtempSync(path.join(tmpdir(), "lumen-bench-"));
   const merged = {
@@ -49,7 +50,7 @@ export async function spawnServer(env = {}, { dataDir, logFile } = {}) {
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const output = logFile ? openSync(logFile, "a") : "ignore";
-  const child = spawn(process.execPath, [START_FILE], {
+  const child = spawn(process.execPath, [...nodeArgs, START_FILE], {
     cwd: ROOT,
     env: merged,
     stdio: ["ignore", output, output],
@@ -197,9 +198,31 @@ export function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
 }
 
-/** The value of `--name=value` on the command line, or `fallback`. */
+/** How npm passes `npm run x --name=value` on: as npm_config_name, not on the command line. */
+const npmConfig = (name) => process.env[`npm_config_${name.replaceAll("-", "_")}`];
+
+/**
+ * The value of `--name=value` on the command line (`npm run x -- --name=value`, or
+ * `npm run x --name=value`, which npm hands over in the environment), or `fallback`.
+ */
 export const arg = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
+  npmConfig(name) ??
+  fallback;
+
+/** Whether the flag `--name` was given, either way `arg` reads. */
+export const flag = (name) => process.argv.includes(`--${name}`) || npmConfig(name) === "true";
+
+/** CPU time (user + system) the process `pid` has used so far, in ms. Linux only (/proc). */
+export function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces), from field 3 on.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The n-th address of 198.18.0.0/15 (the range set aside for benchmarks). */
 export const benchAddress = (n) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;

@@ -52,11 +52,12 @@ const SWEEP_CRON = "* * * * *";
 /**
  * Deliveries (and messages) one worker takes at a time, and how many workers each queue
  * has in a process. pg-boss waits out the polling interval after every batch, even a full
- * one, so throughput is workers x batch / interval: for webhooks 4 x 10 / 0.5 s = 80 per
- * second, well above the rate leads arrive; independent workers also keep one slow
- * receiver from holding up the rest.
+ * one, so throughput is workers x batch / interval: for webhooks 4 x 25 / 0.5 s = 200 per
+ * second and for mail 2 x 25 / 0.5 s = 100, above the 150 leads a second the embedded
+ * database takes (docs/decisions/018), so a burst leaves no growing backlog; independent
+ * workers also keep one slow receiver from holding up the rest.
  */
-const BATCH_SIZE = 10;
+const BATCH_SIZE = 25;
 const WEBHOOK_WORKERS = 4;
 const MAIL_WORKERS = 2;
 

@@ -1,5 +1,5 @@
+import { loadSharp } from "~/modules/media/sharp.server";
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 
 /** The widths every content image is rendered at, unless the source is narrower. */
 export const DEFAULT_IMAGE_WIDTHS: readonly number[] = [480, 800, 1200, 1600];
@@ -45,6 +45,7 @@ export async function renderImageVariants(
   const largest = requested.at(-1);
   if (largest === undefined) throw new Error("renderImageVariants: no valid widths");
 
+  const sharp = await loadSharp();
   const metadata = await sharp(input).metadata();
   const density =
     metadata.format === "svg"

@@ -1,5 +1,5 @@
+import { loadSharp } from "~/modules/media/sharp.server";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import {
   authors,
@@ -157,7 +157,7 @@ export async function insertPreparedImage(
 async function formatRefusal(input: Buffer): Promise<string | undefined> {
   let metadata;
   try {
-    metadata = await sharp(input).metadata();
+    metadata = await (await loadSharp())(input).metadata();
   } catch {
     return UPLOAD_MESSAGES.notAnImage;
   }

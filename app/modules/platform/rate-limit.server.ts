@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimitCounters } from "~/db/schema";
 
@@ -31,21 +31,26 @@ export async function hitRateLimit(
   const windowStart = new Date(windowStartMs);
   const previousStart = new Date(windowStartMs - rule.windowMs);
 
-  const [current] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
-  const [previous] = await db
-    .select({ count: rateLimitCounters.count })
-    .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, previousStart)));
+  // One statement, one round trip: the embedded database runs every query of the process
+  // in turn, so a lead's answer waits on each one (docs/decisions/018).
+  const result = await db.execute(sql`
+    with hit as (
+      insert into ${rateLimitCounters} (key, window_start, count)
+      values (${key}, ${windowStart.toISOString()}::timestamptz, 1)
+      on conflict (key, window_start)
+        do update set count = ${rateLimitCounters}.count + 1
+      returning count
+    )
+    select
+      (select count from hit) as current,
+      (select count from ${rateLimitCounters}
+        where key = ${key} and window_start = ${previousStart.toISOString()}::timestamptz) as previous
+  `);
+  // Both drivers (node-postgres and PGlite) answer a raw query with its rows.
+  const [counts] = (result as unknown as { rows: { current: unknown; previous: unknown }[] }).rows;
 
   const overlap = 1 - (now.getTime() - windowStartMs) / rule.windowMs;
-  const count = (current?.count ?? 1) + Math.floor((previous?.count ?? 0) * overlap);
+  const count = Number(counts?.current ?? 1) + Math.floor(Number(counts?.previous ?? 0) * overlap);
   const allowed = count <= rule.limit;
   return {
     allowed,

@@ -8,6 +8,7 @@ import { stopRedirects } from "~/modules/redirects/redirect-engine.server";
 import { countStaff, ensureFirstAdmin } from "~/modules/staff/staff.server";
 import { seedWebhookEndpointFromConfig } from "~/modules/webhooks/webhooks.server";
 import { loadConfig, loadDotEnv, type Config } from "./config.server";
+import { startIdleCollection, type IdleCollection } from "./idle-collection.server";
 import { createLogger, type Logger } from "./logger.server";
 import { forgetContentCopies } from "./content-copies.server";
 import { PAGE_CACHE_CHANNEL } from "./page-cache-policy";
@@ -57,7 +58,10 @@ async function listenForContentChanges(database: DatabaseHandle, logger: Logger)
 }
 
 // Kept on globalThis so the development server's module reloads reuse one database.
-const holder = globalThis as typeof globalThis & { __lumenRuntime?: Promise<Runtime> };
+const holder = globalThis as typeof globalThis & {
+  __lumenRuntime?: Promise<Runtime>;
+  __lumenIdleCollection?: IdleCollection;
+};
 
 /** Starts the services once; later calls return the same runtime. */
 export function startRuntime(config?: Config): Promise<Runtime> {
@@ -78,6 +82,8 @@ export async function stopRuntime(): Promise<void> {
   const pending = holder.__lumenRuntime;
   if (!pending) return;
   holder.__lumenRuntime = undefined;
+  holder.__lumenIdleCollection?.stop();
+  holder.__lumenIdleCollection = undefined;
   const runtime = await pending;
   await stopRedirects(runtime.db).catch((err: unknown) =>
     runtime.logger.error({ err }, "saving redirect hits"),
@@ -145,6 +151,12 @@ async function boot(config: Config): Promise<Runtime> {
       // Another instance starting at the same moment may have created it first.
       if ((await countStaff(database.db)) === 0) throw error;
     });
+    // The production server gives a burst's memory back once idle (docs/decisions/018).
+    if (config.nodeEnv === "production") {
+      holder.__lumenIdleCollection ??= startIdleCollection(({ freedBytes, ms }) =>
+        logger.debug({ freedMb: Math.round(freedBytes / 1048576), ms }, "memory collected"),
+      );
+    }
     logger.info(
       { driver: database.driver, seeded: fresh, publicUrl: config.publicUrl.origin },
       "services started",

@@ -1,7 +1,7 @@
+import { loadSharp } from "~/modules/media/sharp.server";
 import { and, desc, eq, lte } from "drizzle-orm";
 import jsQR from "jsqr";
 import QRCode from "qrcode";
-import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { imageVariants, type QrErrorCorrectionLevel } from "~/db/schema";
 
@@ -46,6 +46,7 @@ const qrOptions = (look: QrLook) => ({
 
 /** The logo on a plate of the background colour, `size` pixels square, as PNG. */
 async function logoPlate(logo: Buffer, size: number, background: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const inner = Math.max(1, Math.round(size * (1 - 2 * LOGO_PADDING_SHARE)));
   const fitted = await sharp(logo)
     .resize(inner, inner, { fit: "contain", background })
@@ -61,7 +62,7 @@ async function logoPlate(logo: Buffer, size: number, background: string): Promis
 /** The code as a PNG `width` pixels wide (300 dpi recorded in the file). */
 export async function qrPng(text: string, look: QrLook, width = QR_PRINT_WIDTH): Promise<Buffer> {
   const base = await QRCode.toBuffer(text, { ...qrOptions(look), type: "png", width });
-  const image = sharp(base);
+  const image = (await loadSharp())(base);
   if (look.logo) {
     const { width: actual = width } = await image.metadata();
     const plate = await logoPlate(
@@ -90,6 +91,7 @@ export async function qrSvg(text: string, look: QrLook): Promise<string> {
 
 /** What a PNG of a QR code reads as, or null when no code is found. */
 export async function decodeQrPng(png: Buffer): Promise<string | null> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(png)
     .resize({ width: CHECK_WIDTH, withoutEnlargement: true })
     .ensureAlpha()

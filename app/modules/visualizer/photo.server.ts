@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "~/modules/media/sharp.server";
 import { MAX_IMAGE_PIXELS } from "~/modules/media/uploads.server";
 
 /**
@@ -30,6 +31,7 @@ export async function preparePhoto(file: File | undefined | null): Promise<Photo
   if (!file || file.size === 0) return { ok: false, error: PHOTO_MESSAGES.missing };
   if (file.size > MAX_PHOTO_BYTES) return { ok: false, error: PHOTO_MESSAGES.tooLarge };
   const input = Buffer.from(await file.arrayBuffer());
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();

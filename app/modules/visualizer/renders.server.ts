@@ -1,6 +1,6 @@
+import { loadSharp } from "~/modules/media/sharp.server";
 import { and, desc, eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
-import sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import {
   images,
@@ -203,7 +203,7 @@ export async function runRenderJob(
     });
     await setRender(db, render.id, { progress: 80 });
     // The answer is checked like an upload: bytes an image decoder reads, nothing else.
-    await sharp(result).metadata();
+    await (await loadSharp())(result).metadata();
     const rendered = await renderImageVariants(result, { widths: PHOTO_WIDTHS });
     await context.database.transaction(async (tx) => {
       const resultImageId = await insertImage(tx.db, rendered, "visualizer redraw");
