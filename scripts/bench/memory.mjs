@@ -1,5 +1,5 @@
 // `npm run bench:memory`: the server's resident memory (VmRSS of its process) after it
-// started, after a burst of visitors and leads, and after sitting idle, on the embedded
+// started, after the burst of `npm run bench:burst` (visitors and leads), and after sitting idle, on the embedded
 // database and then on PostgreSQL (a database of its own, created and dropped; skipped when
 // none is reachable). The burst: `--connections` clients reading /tv (the waiting-room
 // screen) as fast as they can for `--duration` seconds while `--leads` valid leads a second
@@ -9,12 +9,11 @@
 // (docs/decisions/018). The idle time counts from the burst's end. Linux only (/proc).
 // Options: --idle=600 (s) --duration=20 (s) --connections=200 --leads=20 (per s)
 //          --only=embedded|postgres --keep (keep each DATA_DIR with its server.log)
-import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { leadAgent, postPaced } from "./lead-posting.mjs";
+import { runBurst } from "./burst.mjs";
 import {
   arg,
   createPostgresDatabase,
@@ -65,42 +64,25 @@ function residentMemory(pid) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * The burst: readers on /tv as fast as `connections` clients go, and leads at a steady
- * rate, for `duration` seconds. Resolves with what each side got.
- */
+/** The burst of `npm run bench:burst` (scripts/bench/burst.mjs), summed up for the table. */
 async function burst(baseUrl, tag) {
-  const agent = leadAgent();
-  try {
-    const [pages, leads] = await Promise.all([
-      autocannon({
-        url: `${baseUrl}/tv`,
-        connections: options.connections,
-        duration: options.duration,
-        headers: { "accept-encoding": "br, gzip" },
-      }),
-      options.leads > 0
-        ? postPaced(baseUrl, agent, tag, 0, options.leads, options.duration)
-        : { results: [] },
-    ]);
-    return {
-      pages: pages.requests.total,
-      pageErrors: pages.errors + pages.non2xx,
-      leads: leads.results.length,
-      leadErrors: leads.results.filter((r) => r.status !== 201).length,
-      leadStatuses: [
-        ...leads.results.reduce(
-          (counts, r) => counts.set(String(r.status), (counts.get(String(r.status)) ?? 0) + 1),
-          new Map(),
-        ),
-      ]
-        .map(([status, n]) => `${n} x ${status}`)
-        .join(", "),
-      pageTimeouts: pages.timeouts,
-    };
-  } finally {
-    agent.destroy();
-  }
+  const r = await runBurst({
+    baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    leadRate: options.leads,
+    tag,
+  });
+  return {
+    pages: r.page.requests,
+    pageErrors: r.page.errors,
+    leads: r.leads.sent,
+    leadErrors: r.leads.errors,
+    leadStatuses: Object.entries(r.leads.statuses)
+      .map(([status, n]) => `${n} x ${status}`)
+      .join(", "),
+    pageTimeouts: r.page.timeouts,
+  };
 }
 
 const cleanups = new Set();
