@@ -61,6 +61,8 @@ test("an editor makes a tracked code; scans are counted and the visitor's reques
   const scanner = await visitor.newPage();
   await scanner.goto(`/q/${slug}`);
   await expect(scanner).toHaveURL(/\/bathrooms\?utm_source=mailer/);
+  // A visitor who waits for the page to be ready, as the fixtures' page.goto does.
+  await scanner.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   // Their consultation request carries the code's UTM parameters and the code itself.
   const email = uniqueEmail("qr");

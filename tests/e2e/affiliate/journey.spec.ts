@@ -109,6 +109,7 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   const visitor = await browse();
   const path = new URL(link).pathname + new URL(link).search;
   await visitor.goto(path);
+  await visitor.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const lastName = `Referred${stamp}`;
   const form = contactForm(visitor);
   await form.scrollIntoViewIfNeeded();
