@@ -21,7 +21,7 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +36,7 @@ import {
   postgresReachable,
   spawnServer,
 } from "./lib.mjs";
+import { postLeadBody, sendPaced } from "./lead-posting.mjs";
 
 export const BURST_DEFAULTS = { path: "/tv", connections: 200, duration: 20, leadRate: 20 };
 export const BURST_TARGETS = { pageP99Ms: 100, leadP99Ms: 300 };
@@ -61,59 +62,17 @@ function leadBody(tag, n) {
   });
 }
 
-/** One POST /api/leads; resolves with the status (or error code), the lead id and the latency. */
-function postLead(baseUrl, agent, tag, n, addressOffset) {
-  const body = leadBody(tag, n);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = httpRequest(
-      `${baseUrl}/api/leads`,
-      {
-        method: "POST",
-        agent,
-        timeout: LEAD_TIMEOUT_MS,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "user-agent": BROWSER_HEADERS["user-agent"],
-          "x-forwarded-for": benchAddress(addressOffset + n),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => {
-          let id;
-          try {
-            id = JSON.parse(Buffer.concat(chunks).toString("utf8")).id;
-          } catch {
-            // Not JSON: only the status counts.
-          }
-          resolve({ status: res.statusCode, id, ms: performance.now() - started });
-        });
-        res.on("error", (error) => resolve({ status: error.code ?? "error", ms: NaN }));
-      },
-    );
-    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
-    req.on("error", (error) => resolve({ status: error.code ?? "error", ms: NaN }));
-    req.end(body);
-  });
-}
-
 /** `rate` leads a second for `seconds`, each at its own instant (open loop), all answered. */
 async function postLeadsPaced({ baseUrl, tag, rate, seconds, addressOffset }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const count = Math.round(rate * seconds);
-  const intervalMs = 1000 / rate;
-  const pending = [];
-  const started = performance.now();
   try {
-    for (let i = 0; i < count; i++) {
-      const wait = started + i * intervalMs - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      pending.push(postLead(baseUrl, agent, tag, i, addressOffset));
-    }
-    return await Promise.all(pending);
+    const { results } = await sendPaced(rate, seconds, (i) =>
+      postLeadBody(baseUrl, agent, leadBody(tag, i), benchAddress(addressOffset + i), {
+        timeoutMs: LEAD_TIMEOUT_MS,
+        headers: { "user-agent": BROWSER_HEADERS["user-agent"] },
+      }),
+    );
+    return results;
   } finally {
     agent.destroy();
   }

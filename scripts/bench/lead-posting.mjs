@@ -1,5 +1,5 @@
 // Valid JSON consultation requests posted at a fixed rate: shared by bench:leads and
-// bench:memory. Each lead comes from its own address of 198.18.0.0/15 (X-Forwarded-For,
+// bench:burst (which bench:memory runs). Each lead comes from its own address of 198.18.0.0/15 (X-Forwarded-For,
 // believed with TRUST_PROXY=true), so the per-address limit stays out of the way.
 import { Agent, request as httpRequest } from "node:http";
 import { benchAddress } from "./lib.mjs";
@@ -31,9 +31,13 @@ export function leadBody(tag, n) {
   });
 }
 
-/** One POST /api/leads; resolves with the status (or error), the lead id and the latency. */
-export function postLead(baseUrl, agent, tag, n) {
-  const body = leadBody(tag, n);
+/**
+ * One POST /api/leads of `body` from `address`; resolves with the status (or error), the
+ * lead id and the latency. Options: `timeoutMs` (after which the answer counts as
+ * "timeout"), extra `headers`.
+ */
+export function postLeadBody(baseUrl, agent, body, address, options = {}) {
+  const { timeoutMs = REQUEST_TIMEOUT_MS, headers = {} } = options;
   const started = performance.now();
   return new Promise((resolve) => {
     const req = httpRequest(
@@ -41,11 +45,12 @@ export function postLead(baseUrl, agent, tag, n) {
       {
         method: "POST",
         agent,
-        timeout: REQUEST_TIMEOUT_MS,
+        timeout: timeoutMs,
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
-          "x-forwarded-for": benchAddress(n),
+          ...headers,
+          "x-forwarded-for": address,
         },
       },
       (res) => {
@@ -69,23 +74,30 @@ export function postLead(baseUrl, agent, tag, n) {
   });
 }
 
+/** Lead number `n` of `tag`, from its own address. */
+export const postLead = (baseUrl, agent, tag, n) =>
+  postLeadBody(baseUrl, agent, leadBody(tag, n), benchAddress(n));
+
 /**
- * Posts `rate` leads a second for `seconds`, numbered from `first`, each sent at its own
- * scheduled instant whether or not earlier ones were answered (open loop: a slow answer does
- * not slow the sender). Resolves once all are answered.
+ * Calls `send(i)` for i = 0 .. rate × seconds − 1, each at its own scheduled instant whether
+ * or not earlier ones were answered (open loop: a slow answer does not slow the sender).
+ * Resolves once all are answered.
  */
-export async function postPaced(baseUrl, agent, tag, first, rate, seconds) {
+export async function sendPaced(rate, seconds, send) {
   const count = Math.round(rate * seconds);
   const intervalMs = 1000 / rate;
   const pending = [];
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const due = started + i * intervalMs;
-    const wait = due - performance.now();
+    const wait = started + i * intervalMs - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(postLead(baseUrl, agent, tag, first + i));
+    pending.push(send(i));
   }
   const sendingMs = performance.now() - started;
   const results = await Promise.all(pending);
   return { results, sendingMs, elapsedMs: performance.now() - started };
 }
+
+/** Posts `rate` leads a second for `seconds`, numbered from `first` (see sendPaced). */
+export const postPaced = (baseUrl, agent, tag, first, rate, seconds) =>
+  sendPaced(rate, seconds, (i) => postLead(baseUrl, agent, tag, first + i));
