@@ -12,19 +12,9 @@ import {
   writeBackup,
   type WrittenBackup,
 } from "../app/modules/backups/backups.server";
-import { ConfigError, loadDotEnv, loadStorageConfig } from "../app/modules/platform/config.server";
+import { storageConfigOrExit } from "./lib/storage-config";
 
-loadDotEnv();
-let storage;
-try {
-  storage = loadStorageConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const line of error.lines) console.error(line);
-    process.exit(1);
-  }
-  throw error;
-}
+const storage = storageConfigOrExit();
 
 if (storage.databaseUrl) {
   console.error(

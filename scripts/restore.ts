@@ -9,7 +9,7 @@ import {
   restoreBackup,
   RestoreRefusedError,
 } from "../app/modules/backups/backups.server";
-import { ConfigError, loadDotEnv, loadStorageConfig } from "../app/modules/platform/config.server";
+import { storageConfigOrExit } from "./lib/storage-config";
 
 const usage = "Usage: npm run restore -- <backup file> [--replace]";
 let parsed;
@@ -25,17 +25,7 @@ if (!file || extra.length > 0) {
   process.exit(2);
 }
 
-loadDotEnv();
-let storage;
-try {
-  storage = loadStorageConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const line of error.lines) console.error(line);
-    process.exit(1);
-  }
-  throw error;
-}
+const storage = storageConfigOrExit();
 if (storage.databaseUrl) {
   console.error(
     [
