@@ -191,7 +191,7 @@ function createPublicPageCache(runtime: Runtime): PageCache {
     },
     // As the app gives it with a page it renders (modules/platform/middleware.server.ts).
     visitorHeaders: (c) =>
-      c.req.method === "GET" && needsFormToken(c.req.header("cookie"))
+      c.req.method === "GET" && needsFormToken(c.req.header("cookie"), config.authSecret)
         ? [
             [
               "Set-Cookie",

@@ -1,5 +1,5 @@
 import { parseCookie, stringifySetCookie } from "cookie";
-import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "./form-token.server";
+import { checkFormToken, FORM_TOKEN_LIFETIME_MS, issueFormToken } from "./form-token.server";
 
 /**
  * The consultation form's fill-time token travels in a cookie rather than in the page, so
@@ -23,12 +23,19 @@ export function formTokenFromCookies(cookieHeader: string | null | undefined): s
   return parseCookie(cookieHeader)[FORM_TOKEN_COOKIE] || undefined;
 }
 
-/** Whether a page answer should give this browser a token: it has none, or an old one. */
-export function needsFormToken(cookieHeader: string | null | undefined, now = Date.now()): boolean {
+/**
+ * Whether a page answer should give this browser a token: it has none, one this server did
+ * not sign (a forged one, or one signed with an AUTH_SECRET since replaced), or an old one.
+ */
+export function needsFormToken(
+  cookieHeader: string | null | undefined,
+  secret: string,
+  now = Date.now(),
+): boolean {
   const token = formTokenFromCookies(cookieHeader);
-  const issuedAt = token ? parseInt(token.split(".")[0] ?? "", 36) : Number.NaN;
-  // The signature is checked when the form is sent; a forged date only delays renewal.
-  return !Number.isFinite(issuedAt) || now - issuedAt > RENEW_AFTER_MS || issuedAt > now;
+  const check = checkFormToken(token, secret, now, 0);
+  if (check !== "ok") return true;
+  return now - parseInt(token!.split(".")[0]!, 36) > RENEW_AFTER_MS;
 }
 
 /** A Set-Cookie value with a new token, issued now. */

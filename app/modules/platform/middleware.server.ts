@@ -56,7 +56,7 @@ export const platformMiddleware: MiddlewareFunction<Response> = async (
     if (
       request.method === "GET" &&
       !isPrivateRoute(pattern) &&
-      needsFormToken(request.headers.get("cookie"))
+      needsFormToken(request.headers.get("cookie"), runtime.config.authSecret)
     ) {
       response.headers.append(
         "Set-Cookie",

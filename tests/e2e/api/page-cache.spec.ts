@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { randomTestAddress } from "../support/fixtures";
 import { rawRequest, staffCookie, type RawAnswer } from "../support/raw-http";
 import { e2eAdmin } from "../support/staff";
 
@@ -133,4 +134,38 @@ test("a landing with tracking parameters or from another site is rendered and at
   });
   expect(shared(internal)).toBe(true);
   expect(cookieNamed(internal, "lm_visitor")).toBeUndefined();
+});
+
+test("a form-token cookie the server never gave is refused quietly, never with a 5xx", async ({
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const forged = [
+    "",
+    "%00",
+    "a.b.c",
+    "zzzzzz.%E2%80%AE%E2%80%AD.sig",
+    `${"9".repeat(40)}.nonce.sig`,
+    "x".repeat(3000),
+    "mwz5gg94.kyyjT2L1njaM.lKhqtySb3kz883pnrN-0hB%0D%0A",
+    "%F0%9F%98%80.%ED%A0%80.%5C%22",
+  ];
+  for (const value of forged) {
+    const cookie = `lm_form=${value}`;
+    const page = await rawRequest(baseURL!, "/about-us", { headers: { Cookie: cookie } });
+    expect(page.status, value).toBe(200);
+    // The browser is given a token of the server's own instead.
+    expect(cookieNamed(page, "lm_form"), value).toMatch(/^lm_form=[\w-]+\.[\w-]+\.[\w-]+;/);
+    const post = await rawRequest(baseURL!, "/api/leads", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+        Cookie: cookie,
+        "X-Forwarded-For": randomTestAddress(),
+      },
+      body: new URLSearchParams({ firstName: "Forged", email: "forged@example.com" }).toString(),
+    });
+    expect(post.status, value).toBeLessThan(500);
+  }
 });
