@@ -32,7 +32,7 @@ import {
   spawnServer,
 } from "./lib.mjs";
 
-/** A rate holds when its p99 stays under this and every lead is answered 201 (issue 15). */
+/** A rate holds when its p99 stays under this and every lead is answered 201 (docs/REQUIREMENTS.md R16.5). */
 const P99_LIMIT_MS = 100;
 
 const options = {

@@ -39,7 +39,7 @@ for (const key of ["idle", "duration", "connections", "leads"]) {
   }
 }
 
-/** The most resident memory each database may hold after the burst, in MB (issue 15). */
+/** The most resident memory each database may hold after the burst, in MB (docs/REQUIREMENTS.md R16.4). */
 const TARGET_MB = { embedded: 300, postgres: 150 };
 /** Lets the start's own jobs (housekeeping, schedules) finish before the first reading. */
 const SETTLE_AFTER_START_MS = 5_000;
