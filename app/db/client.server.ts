@@ -1,8 +1,14 @@
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type ExtractTablesWithRelations,
+  type RelationalSchemaConfig,
+} from "drizzle-orm";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { NodePgDatabase, NodePgSession } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { PgliteDatabase, PgliteSession } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -69,7 +75,40 @@ export type DatabaseLocation =
       from?: Blob;
     };
 
-const drizzleOptions = { schema, casing: "snake_case" } as const;
+/**
+ * Drizzle's view of the schema and its SQL dialect, built once. `drizzle()` rebuilds both
+ * (walking every table and relation) each time it is called, and a transaction needs an
+ * instance on its own connection: per transaction that was a tenth of a lead's CPU time
+ * (docs/decisions/018).
+ */
+type SchemaTables = ExtractTablesWithRelations<Schema>;
+const tablesConfig = extractTablesRelationalConfig<SchemaTables>(
+  schema,
+  createTableRelationsHelpers,
+);
+const relationalSchema: RelationalSchemaConfig<SchemaTables> = {
+  fullSchema: schema,
+  schema: tablesConfig.tables,
+  tableNamesMap: tablesConfig.tableNamesMap,
+};
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/** Drizzle on one PostgreSQL pool or connection. */
+function nodePostgresDrizzle(client: pg.Pool | pg.PoolClient): Database {
+  const session = new NodePgSession<Schema, SchemaTables>(client, dialect, relationalSchema);
+  return new NodePgDatabase<Schema>(dialect, session, relationalSchema) as unknown as Database;
+}
+
+/** Drizzle on PGlite or one of its transactions. */
+function pgliteDrizzle(client: PGlite | PGliteTransaction): Database {
+  const session = new PgliteSession<Schema, SchemaTables>(
+    client as PGlite,
+    dialect,
+    relationalSchema,
+  );
+  return new PgliteDatabase<Schema>(dialect, session, relationalSchema) as unknown as Database;
+}
+type PGliteTransaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
 
 /** Opens the embedded database (PGlite) or a PostgreSQL pool. Does not migrate. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
@@ -97,7 +136,7 @@ async function openPglite(
     throw error;
   }
   yieldBeforeEachCall(client);
-  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
+  const db = pgliteDrizzle(client);
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
       const result = await client.query<Record<string, unknown>>(text, values);
@@ -115,7 +154,7 @@ async function openPglite(
     transaction: (work) =>
       client.transaction((tx) =>
         work({
-          db: drizzlePglite({ client: tx as unknown as PGlite, ...drizzleOptions }) as never,
+          db: pgliteDrizzle(tx),
           executeSql: async (text, values) => {
             const result = await tx.query<Record<string, unknown>>(text, values);
             return { rows: result.rows };
@@ -153,7 +192,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const listeners = new Set<() => Promise<void>>();
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzleNodePostgres({ client: pool, ...drizzleOptions }) as unknown as Database;
+  const db = nodePostgresDrizzle(pool);
   const executeSql: ExecuteSql = async (text, values) => {
     const result = await pool.query(text, values as unknown[] | undefined);
     return { rows: result.rows };
@@ -168,7 +207,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       try {
         await client.query("begin");
         const result = await work({
-          db: drizzleNodePostgres({ client, ...drizzleOptions }) as never,
+          db: nodePostgresDrizzle(client),
           executeSql: async (text, values) => {
             const answer = await client.query(text, values as unknown[] | undefined);
             return { rows: answer.rows as Record<string, unknown>[] };

@@ -6,35 +6,41 @@ import { runInNewContext } from "node:vm";
  * Gives a burst's memory back once the server is quiet again (docs/decisions/018). V8 grows
  * its heap to carry a burst of requests and keeps the garbage they leave until its next
  * full collection, which an idle server never reaches: hundreds of megabytes stay resident
- * for hours. So the process watches its event loop and runs one full collection after
- * every busy period, as soon as a check finds it idle. It costs a few tens of milliseconds,
- * only when nothing else is waiting.
+ * for hours. So the process watches its event loop and its heap, and runs a full collection
+ * when it is quiet and the heap holds much more than the last collection left. It costs a
+ * few tens of milliseconds, only when nothing else is waiting.
  */
 
-/** How often the event loop's use is looked at. */
-const CHECK_EVERY_MS = 5_000;
-/** Above this share of a check's interval spent working, the process was busy. */
-const BUSY_UTILIZATION = 0.2;
 /**
- * Below it, quiet enough to collect. Not zero: an idle server still polls its job queue,
- * a few percent of the time on the embedded database.
+ * How often the event loop's use is looked at: often enough that a burst's memory is given
+ * back a second or two after it ends.
+ */
+const CHECK_EVERY_MS = 1_000;
+/**
+ * Below this share of a check's interval spent working, quiet enough to collect. Not zero:
+ * an idle server still polls its job queue, a few percent of the time on the embedded
+ * database.
  */
 const IDLE_UTILIZATION = 0.1;
+/**
+ * Growth of the heap in use since the last collection that is worth a collection. A
+ * request's garbage is small; a busy spell leaves tens of megabytes. Growth, not business,
+ * decides: a quiet moment in the middle of a spell would otherwise use up its one
+ * collection while the rest of the spell's garbage stayed.
+ */
+const GROWTH_BYTES = 16 * 1024 * 1024;
 
 export interface IdleCollection {
   stop(): void;
 }
 
-/** What to decide from one check: `collect` runs the full collection now. */
-export function idleCollectionStep(
-  state: { busySinceCollection: boolean },
+/** Whether to collect now, from one check's event-loop use and heap in use. */
+export function shouldCollect(
+  heapUsedAfterLastCollection: number,
   utilization: number,
-): { busySinceCollection: boolean; collect: boolean } {
-  if (utilization >= BUSY_UTILIZATION) return { busySinceCollection: true, collect: false };
-  if (utilization < IDLE_UTILIZATION && state.busySinceCollection) {
-    return { busySinceCollection: false, collect: true };
-  }
-  return { busySinceCollection: state.busySinceCollection, collect: false };
+  heapUsed: number,
+): boolean {
+  return utilization < IDLE_UTILIZATION && heapUsed - heapUsedAfterLastCollection >= GROWTH_BYTES;
 }
 
 /**
@@ -50,23 +56,22 @@ export function startIdleCollection(
   onCollected?: (details: { freedBytes: number; ms: number }) => void,
 ): IdleCollection {
   const collect = fullCollection();
-  // The start itself (migrations, seeding, the first jobs) was a busy spell.
-  let state = { busySinceCollection: true };
+  // The start itself (migrations, seeding, the first jobs) left its garbage too.
+  let heapUsedAfterLastCollection = 0;
   let previous = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const current = performance.eventLoopUtilization();
     const { utilization } = performance.eventLoopUtilization(current, previous);
     previous = current;
-    const step = idleCollectionStep(state, utilization);
-    state = { busySinceCollection: step.busySinceCollection };
-    if (!step.collect) return;
-    const before = process.memoryUsage().heapTotal;
+    const before = process.memoryUsage().heapUsed;
+    if (!shouldCollect(heapUsedAfterLastCollection, utilization, before)) return;
     const started = performance.now();
     collect();
+    heapUsedAfterLastCollection = process.memoryUsage().heapUsed;
     // The collection itself must not count as the next interval's work.
     previous = performance.eventLoopUtilization();
     onCollected?.({
-      freedBytes: before - process.memoryUsage().heapTotal,
+      freedBytes: before - heapUsedAfterLastCollection,
       ms: performance.now() - started,
     });
   }, CHECK_EVERY_MS);

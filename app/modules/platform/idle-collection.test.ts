@@ -1,23 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { idleCollectionStep } from "./idle-collection.server";
+import { shouldCollect } from "./idle-collection.server";
 
-describe("idleCollectionStep (docs/decisions/018)", () => {
-  it("collects once after a busy period, as soon as the process is quiet", () => {
-    let state = { busySinceCollection: false };
-    const steps = [0.02, 0.9, 1, 0.5, 0.04, 0.03, 0.05].map((utilization) => {
-      const step = idleCollectionStep(state, utilization);
-      state = { busySinceCollection: step.busySinceCollection };
-      return step.collect;
-    });
-    expect(steps).toEqual([false, false, false, false, true, false, false]);
+const MB = 1024 * 1024;
+
+describe("shouldCollect (docs/decisions/018)", () => {
+  it("collects once the process is quiet and its heap has grown since the last collection", () => {
+    expect(shouldCollect(40 * MB, 0.03, 120 * MB)).toBe(true);
+    expect(shouldCollect(0, 0.05, 60 * MB)).toBe(true);
   });
 
-  it("waits while the load only eases off, and never collects on a process that stays quiet", () => {
-    expect(idleCollectionStep({ busySinceCollection: true }, 0.15)).toEqual({
-      busySinceCollection: true,
-      collect: false,
-    });
-    expect(idleCollectionStep({ busySinceCollection: false }, 0.15).collect).toBe(false);
-    expect(idleCollectionStep({ busySinceCollection: false }, 0).collect).toBe(false);
+  it("waits while the process is busy, however much garbage there is", () => {
+    expect(shouldCollect(40 * MB, 0.9, 300 * MB)).toBe(false);
+    expect(shouldCollect(40 * MB, 0.1, 300 * MB)).toBe(false);
+  });
+
+  it("leaves a quiet process alone while its heap has hardly grown", () => {
+    expect(shouldCollect(40 * MB, 0, 50 * MB)).toBe(false);
+    expect(shouldCollect(40 * MB, 0.02, 40 * MB)).toBe(false);
   });
 });
