@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitors, type Touch } from "~/db/schema";
 import { hasTrackingParams, trackingParamsFromUrl } from "./tracking";
@@ -74,4 +74,18 @@ export async function getVisitorTouches(
     .from(visitors)
     .where(eq(visitors.id, visitorId));
   return row;
+}
+
+/** `getVisitorTouches` for several visitors in one statement, by visitor id. */
+export async function getTouchesOfVisitors(
+  db: Database,
+  visitorIds: (string | undefined)[],
+): Promise<Map<string, { firstTouch: Touch; lastTouch: Touch }>> {
+  const ids = [...new Set(visitorIds.filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: visitors.id, firstTouch: visitors.firstTouch, lastTouch: visitors.lastTouch })
+    .from(visitors)
+    .where(inArray(visitors.id, ids));
+  return new Map(rows.map(({ id, ...touches }) => [id, touches]));
 }

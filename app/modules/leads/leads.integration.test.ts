@@ -229,6 +229,59 @@ describe("a consultation request", () => {
     expect(spam.some((row) => row.reason === "reused_form_token")).toBe(true);
   });
 
+  it("sent at the same moment as others is stored in a shared batch, each with its own rows", async () => {
+    const visitorId = await visitorWithTouches(database);
+    const requests = Array.from({ length: 12 }, (_, index) =>
+      leadRequest(index === 0 ? { visitorId, tracking: { gclid: "G-batch" } } : {}),
+    );
+    // The same form posted twice within the burst: its token serves one of them.
+    const twice = leadRequest();
+    const outcomes = await Promise.all(
+      [...requests, twice, { ...twice, ip: "198.51.100.77" }].map((request) =>
+        submitLead(services, request),
+      ),
+    );
+
+    const stored = outcomes.filter((outcome) => outcome.kind === "stored");
+    expect(stored).toHaveLength(13);
+    expect(outcomes.filter((outcome) => outcome.kind === "spam")).toEqual([
+      { kind: "spam", reason: "reused_form_token" },
+    ]);
+    const ids = stored.map((outcome) => (outcome.kind === "stored" ? outcome.leadId : ""));
+    expect(new Set(ids).size).toBe(13);
+    const rows = await database.db
+      .select({ id: leads.id, lastName: leads.lastName, createdAt: leads.createdAt })
+      .from(leads)
+      .where(sql`${leads.id} in ${ids}`);
+    // Each answer names the lead its own request became.
+    const lastNameOf = new Map(rows.map((row) => [row.id, row.lastName]));
+    stored.forEach((outcome, index) => {
+      if (outcome.kind !== "stored") return;
+      expect(lastNameOf.get(outcome.leadId)).toBe(
+        index < 12 ? requests[index]?.values.lastName : twice.values.lastName,
+      );
+    });
+    // Stored in fewer transactions than requests: rows of one transaction share its time.
+    expect(new Set(rows.map((row) => row.createdAt.getTime())).size).toBeLessThan(13);
+    const first = await storedLead(database, ids[0] ?? "");
+    expect(first?.lastTouch).toMatchObject({ params: { utm_campaign: "retarget" } });
+    expect(first?.tracking).toMatchObject({ gclid: "G-batch" });
+
+    const deliveriesPerLead = await database.db
+      .select({ leadId: webhookDeliveries.leadId, n: count() })
+      .from(webhookDeliveries)
+      .where(sql`${webhookDeliveries.leadId} in ${ids}`)
+      .groupBy(webhookDeliveries.leadId);
+    expect(deliveriesPerLead).toHaveLength(13);
+    expect(deliveriesPerLead.every((row) => Number(row.n) === 1)).toBe(true);
+    const events = await database.db
+      .select({ leadId: sql<string>`${analyticsEvents.properties}->>'leadId'` })
+      .from(analyticsEvents)
+      .where(sql`${analyticsEvents.properties}->>'leadId' in ${ids}`);
+    expect(new Set(events.map((event) => event.leadId)).size).toBe(13);
+    expect(events).toHaveLength(13);
+  });
+
   it("does not spend the token of a request that was not stored", async () => {
     const request = leadRequest({ values: { ...leadRequest().values, email: "nope" } });
     expect((await submitLead(services, request)).kind).toBe("invalid");

@@ -1,14 +1,18 @@
 import type PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
-import { spamSubmissions, type SpamReason } from "~/db/schema";
+import { spamSubmissions, type Lead, type SpamReason } from "~/db/schema";
 import type { Logger } from "~/modules/platform/logger.server";
 import type { RateLimit } from "~/modules/platform/rate-limit.server";
 import { isAllowed } from "~/modules/analytics/bot-score";
-import { checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
+import {
+  checkPublicSubmission,
+  spendFormTokens,
+} from "~/modules/public-forms/public-submission.server";
+import { createGroupCommit } from "~/modules/platform/group-commit.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import type { LeadFieldErrors, LeadFormValues, LeadValues } from "./lead-fields";
 import { validateLead } from "./lead.schema";
-import { storeLead, type LeadOrigin } from "./store-lead.server";
+import { storeLeads, type LeadOrigin, type LeadToStore } from "./store-lead.server";
 
 /** Submissions one address may make: a household fixing a typo is fine, a flood is not. */
 const LEAD_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
@@ -103,16 +107,12 @@ export async function submitLead(
     }
 
     const values = validation.value;
-    const stored = await database.transaction(async (tx) => {
-      // Spent with the stored request, in its transaction: a token serves one request.
-      if (!(await submission.spendToken(tx.db))) return REUSED_TOKEN;
-      const { lead } = await storeLead(
-        tx,
-        { boss: services.boss, company, publicUrl: services.publicUrl },
-        values,
-        request,
-      );
-      return lead;
+    const stored = await leadWriter(
+      database,
+      services.boss,
+    )({
+      tokenToSpend: submission.tokenToSpend,
+      lead: { company, publicUrl: services.publicUrl, values, origin: request },
     });
 
     if (stored === REUSED_TOKEN) return await keepAsSpam("reused_form_token");
@@ -129,6 +129,51 @@ export async function submitLead(
 
 /** The transaction's answer when the form's token had already been spent. */
 const REUSED_TOKEN = Symbol("reused form token");
+
+/** Batches are kept small enough that one lead never waits long behind the others. */
+const MAX_LEADS_PER_BATCH = 50;
+
+interface LeadToWrite {
+  /** Spent with the stored request, in its transaction: a token serves one request. */
+  tokenToSpend: string | undefined;
+  lead: LeadToStore;
+}
+
+type LeadWriter = (request: LeadToWrite) => Promise<Lead | typeof REUSED_TOKEN>;
+const leadWriters = new WeakMap<DatabaseHandle, WeakMap<PgBoss, LeadWriter>>();
+
+/**
+ * Stores valid requests by group commit (docs/decisions/018): those that arrive while a
+ * batch is written go together in the next one, one transaction for all of them. A request
+ * whose token was spent already is left out of its batch; one that makes its batch fail is
+ * written again alone, so it cannot cost the others theirs.
+ */
+function leadWriter(database: DatabaseHandle, boss: PgBoss): LeadWriter {
+  const forDatabase = leadWriters.get(database) ?? new WeakMap<PgBoss, LeadWriter>();
+  leadWriters.set(database, forDatabase);
+  let writer = forDatabase.get(boss);
+  if (!writer) {
+    writer = createGroupCommit<LeadToWrite, Lead | typeof REUSED_TOKEN>({
+      maxBatch: MAX_LEADS_PER_BATCH,
+      write: (requests) =>
+        database.transaction(async (tx) => {
+          const fresh = await spendFormTokens(
+            tx.db,
+            requests.map((request) => request.tokenToSpend),
+          );
+          const { leads: stored } = await storeLeads(
+            tx,
+            boss,
+            requests.filter((_, index) => fresh[index]).map((request) => request.lead),
+          );
+          let next = 0;
+          return requests.map((_, index) => (fresh[index] ? stored[next++]! : REUSED_TOKEN));
+        }),
+    });
+    forDatabase.set(boss, writer);
+  }
+  return writer;
+}
 
 /** What a spam entry keeps: the fields as typed, so staff can still turn it into a lead. */
 function spamPayload(request: LeadRequest): Record<string, unknown> {

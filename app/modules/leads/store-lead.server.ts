@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type { Transaction } from "~/db/client.server";
 import {
@@ -12,9 +13,9 @@ import type { BotVerdict } from "~/modules/analytics/bot-score";
 import type { RequestEnrichment } from "~/modules/analytics/enrich.server";
 import { isValidAffiliateCode } from "~/modules/affiliates/affiliate-code";
 import { findCreditedAffiliate, isSelfReferral } from "~/modules/affiliates/referrals.server";
-import { getVisitorTouches } from "~/modules/attribution/touches.server";
+import { getTouchesOfVisitors } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMails } from "~/modules/mail/mail.server";
 import { checkedDesign, describeDesign } from "~/modules/visualizer/catalogue.server";
 import { enqueueLeadDeliveries } from "~/modules/webhooks/webhooks.server";
 import type { LeadValues } from "./lead-fields";
@@ -67,6 +68,17 @@ export interface StoreLeadServices {
   publicUrl: URL;
 }
 
+/** One valid request to store, with what its notification needs. */
+export interface LeadToStore {
+  company: StoreLeadServices["company"];
+  /** For the link in the staff notification. */
+  publicUrl: URL;
+  values: LeadValues;
+  origin: LeadOrigin;
+  /** Dates a request sent earlier (a restored spam entry); otherwise it is now. */
+  receivedAt?: Date;
+}
+
 /**
  * Stores a valid request as a lead, inside the caller's transaction (docs/decisions/006):
  * the row with its attribution (tracking, first and last touch, affiliate), its webhook
@@ -80,70 +92,119 @@ export async function storeLead(
   origin: LeadOrigin,
   receivedAt?: Date,
 ): Promise<{ lead: Lead; deliveries: number }> {
-  const affiliateCode = isValidAffiliateCode(origin.affiliateCode)
-    ? origin.affiliateCode
-    : pickAffiliateCode(origin.tracking);
-  const affiliate = affiliateCode ? await findCreditedAffiliate(tx.db, affiliateCode) : undefined;
-  const touches = await getVisitorTouches(tx.db, origin.visitorId);
-  const tracking = leadTracking(origin, touches?.lastTouch);
-  const fallbackTouch = touchFromTracking(origin, tracking, receivedAt ?? new Date());
-  const userAgent = origin.userAgent?.slice(0, 500) ?? null;
-  const visualizerDesign = await checkedDesign(tx.db, origin.visualizerDesign);
-
-  const [lead] = await tx.db
-    .insert(leads)
-    .values({
-      ...values,
-      tracking,
-      firstTouch: touches?.firstTouch ?? fallbackTouch,
-      lastTouch: touches?.lastTouch ?? fallbackTouch,
-      affiliateCode: affiliateCode ?? null,
-      affiliateId: affiliate?.id ?? null,
-      selfReferral: affiliate ? isSelfReferral(affiliate, values) : false,
-      ipAddress: origin.ip ?? null,
-      userAgent,
-      pagePath: origin.pagePath ?? null,
-      visualizerDesign: visualizerDesign ?? null,
-      channel: origin.channel,
-      ...(receivedAt ? { createdAt: receivedAt } : {}),
-    })
-    .returning();
+  const { leads: stored, deliveries } = await storeLeads(tx, services.boss, [
+    { company: services.company, publicUrl: services.publicUrl, values, origin, receivedAt },
+  ]);
+  const [lead] = stored;
   if (!lead) throw new Error("The lead was not stored");
+  return { lead, deliveries };
+}
 
-  const deliveries = await enqueueLeadDeliveries(tx, services.boss, lead.id);
-  await enqueueMail(
+/**
+ * Stores several requests as `storeLead` stores one, with one statement per kind of row
+ * for all of them (docs/decisions/018): a lead costs a few statements' share instead of a
+ * dozen round trips. The leads come back in the order given.
+ */
+export async function storeLeads(
+  tx: Transaction,
+  boss: PgBoss,
+  requests: LeadToStore[],
+): Promise<{ leads: Lead[]; deliveries: number }> {
+  if (requests.length === 0) return { leads: [], deliveries: 0 };
+  const touchesByVisitor = await getTouchesOfVisitors(
+    tx.db,
+    requests.map((request) => request.origin.visitorId),
+  );
+
+  const prepared = [];
+  for (const { values, origin, receivedAt, company, publicUrl } of requests) {
+    const affiliateCode = isValidAffiliateCode(origin.affiliateCode)
+      ? origin.affiliateCode
+      : pickAffiliateCode(origin.tracking);
+    const affiliate = affiliateCode ? await findCreditedAffiliate(tx.db, affiliateCode) : undefined;
+    const touches = origin.visitorId ? touchesByVisitor.get(origin.visitorId) : undefined;
+    const tracking = leadTracking(origin, touches?.lastTouch);
+    const fallbackTouch = touchFromTracking(origin, tracking, receivedAt ?? new Date());
+    const visualizerDesign = await checkedDesign(tx.db, origin.visualizerDesign);
+    prepared.push({
+      values,
+      origin,
+      receivedAt,
+      company,
+      publicUrl,
+      tracking,
+      affiliateCode,
+      visualizerDesign,
+      row: {
+        ...values,
+        // Made here so each stored row is matched to its request whatever order comes back.
+        id: randomUUID(),
+        tracking,
+        firstTouch: touches?.firstTouch ?? fallbackTouch,
+        lastTouch: touches?.lastTouch ?? fallbackTouch,
+        affiliateCode: affiliateCode ?? null,
+        affiliateId: affiliate?.id ?? null,
+        selfReferral: affiliate ? isSelfReferral(affiliate, values) : false,
+        ipAddress: origin.ip ?? null,
+        userAgent: origin.userAgent?.slice(0, 500) ?? null,
+        pagePath: origin.pagePath ?? null,
+        visualizerDesign: visualizerDesign ?? null,
+        channel: origin.channel,
+        ...(receivedAt ? { createdAt: receivedAt } : {}),
+      },
+    });
+  }
+
+  const inserted = await tx.db
+    .insert(leads)
+    .values(prepared.map((request) => request.row))
+    .returning();
+  const byId = new Map(inserted.map((lead) => [lead.id, lead]));
+  const stored = prepared.map((request) => {
+    const lead = byId.get(request.row.id);
+    if (!lead) throw new Error("The lead was not stored");
+    return { ...request, lead };
+  });
+
+  const deliveries = await enqueueLeadDeliveries(
     tx,
-    services.boss,
-    leadNotificationMail(
-      lead,
-      services.company,
-      services.publicUrl,
-      await describeDesign(tx.db, visualizerDesign),
+    boss,
+    stored.map(({ lead }) => lead.id),
+  );
+  const notifications = [];
+  for (const { lead, company, publicUrl, visualizerDesign } of stored) {
+    notifications.push(
+      leadNotificationMail(lead, company, publicUrl, await describeDesign(tx.db, visualizerDesign)),
+    );
+  }
+  await enqueueMails(tx, boss, notifications);
+  // The analytics record carries no personal data, only what and where from.
+  await tx.db.insert(analyticsEvents).values(
+    stored.map(
+      ({ lead, values, origin, receivedAt, tracking, affiliateCode, visualizerDesign }) => ({
+        name: "contact_form_submission",
+        path: origin.pagePath ?? null,
+        ...origin.analytics?.enrichment,
+        visitorId: origin.analytics?.visitorId ?? null,
+        sessionId: origin.analytics?.sessionId ?? null,
+        isBot: origin.bot?.isBot ?? false,
+        botConfidence: origin.bot?.confidence ?? 0,
+        botType: origin.bot?.botType ?? null,
+        properties: {
+          leadId: lead.id,
+          channel: origin.channel,
+          service: values.service,
+          projectType: values.projectType,
+          source: values.source,
+          ...Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, tracking[key] ?? null])),
+          affiliated: Boolean(affiliateCode),
+          ...(visualizerDesign ? { visualizerDesign: true } : {}),
+        },
+        ...(receivedAt ? { createdAt: receivedAt } : {}),
+      }),
     ),
   );
-  // The analytics record carries no personal data, only what and where from.
-  await tx.db.insert(analyticsEvents).values({
-    name: "contact_form_submission",
-    path: origin.pagePath ?? null,
-    ...origin.analytics?.enrichment,
-    visitorId: origin.analytics?.visitorId ?? null,
-    sessionId: origin.analytics?.sessionId ?? null,
-    isBot: origin.bot?.isBot ?? false,
-    botConfidence: origin.bot?.confidence ?? 0,
-    botType: origin.bot?.botType ?? null,
-    properties: {
-      leadId: lead.id,
-      channel: origin.channel,
-      service: values.service,
-      projectType: values.projectType,
-      source: values.source,
-      ...Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, tracking[key] ?? null])),
-      affiliated: Boolean(affiliateCode),
-      ...(visualizerDesign ? { visualizerDesign: true } : {}),
-    },
-    ...(receivedAt ? { createdAt: receivedAt } : {}),
-  });
-  return { lead, deliveries };
+  return { leads: stored.map(({ lead }) => lead), deliveries };
 }
 
 function pickAffiliateCode(tracking: TrackingParams): string | undefined {

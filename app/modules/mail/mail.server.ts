@@ -40,13 +40,27 @@ export async function enqueueMail(
   boss: PgBoss,
   message: OutgoingMail,
 ): Promise<string | undefined> {
-  const to = [...new Set(message.to.map((address) => address.trim()).filter(Boolean))];
-  if (to.length === 0) return undefined;
-  const [id] = await mailOutbox.enqueue(tx, boss, [
-    { kind: message.kind, to, subject: message.subject, text: message.text },
-  ]);
-  if (!id) throw new Error("The mail message was not stored");
+  const [id] = await enqueueMails(tx, boss, [message]);
   return id;
+}
+
+/**
+ * `enqueueMail` for several messages in one statement each for the rows and their jobs.
+ * Returns the ids stored, one per message that has a recipient, in order.
+ */
+export async function enqueueMails(
+  tx: Transaction,
+  boss: PgBoss,
+  messages: OutgoingMail[],
+): Promise<string[]> {
+  const rows = messages.flatMap((message) => {
+    const to = [...new Set(message.to.map((address) => address.trim()).filter(Boolean))];
+    if (to.length === 0) return [];
+    return [{ kind: message.kind, to, subject: message.subject, text: message.text }];
+  });
+  const ids = await mailOutbox.enqueue(tx, boss, rows);
+  if (ids.length !== rows.length) throw new Error("The mail message was not stored");
+  return ids;
 }
 
 /** An SMTP transport from SMTP_URL, with timeouts short enough for a job. */

@@ -185,7 +185,13 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
         .values(rows)
         .onConflictDoNothing()
         .returning({ id: table.id })) as { id: string }[];
-      for (const row of stored) await boss.send(queue, jobData(row.id), inTransaction(tx));
+      if (stored.length > 0) {
+        // One statement for all the jobs, however many rows.
+        await boss.insert(
+          stored.map((row) => ({ name: queue, data: jobData(row.id) })),
+          inTransaction(tx),
+        );
+      }
       return stored.map((row) => row.id);
     },
 

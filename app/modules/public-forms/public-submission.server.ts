@@ -50,6 +50,35 @@ export interface PublicSubmission {
    * been spent already (a token serves one post). True for a post that came without one.
    */
   spendToken(db: Database): Promise<boolean>;
+  /** The token `spendToken` spends, for `spendFormTokens`; undefined when there is none. */
+  tokenToSpend: string | undefined;
+}
+
+/**
+ * Spends several posts' tokens in one statement, as each post's `spendToken` would: true
+ * for a post whose token was not spent before (nor earlier in the list), or that has none.
+ */
+export async function spendFormTokens(
+  db: Database,
+  tokens: (string | undefined)[],
+): Promise<boolean[]> {
+  const hashes = tokens.map((token) => (token ? formTokenHash(token) : undefined));
+  const firstUse = hashes.map(
+    (hash, index) => hash !== undefined && hashes.indexOf(hash) === index,
+  );
+  const toInsert = hashes.filter((hash, index): hash is string => firstUse[index] === true);
+  const spent =
+    toInsert.length === 0
+      ? []
+      : await db
+          .insert(usedFormTokens)
+          .values(toInsert.map((tokenHash) => ({ tokenHash })))
+          .onConflictDoNothing()
+          .returning({ tokenHash: usedFormTokens.tokenHash });
+  const spentNow = new Set(spent.map((row) => row.tokenHash));
+  return hashes.map((hash, index) =>
+    hash === undefined ? true : firstUse[index] === true && spentNow.has(hash),
+  );
 }
 
 export function checkPublicSubmission(
@@ -72,14 +101,11 @@ export function checkPublicSubmission(
     stale: tokenCheck === "expired",
     hitLimit: (db) =>
       hitRateLimit(db, `${rules.name}:${post.ip ?? "unknown"}`, rules.limit, new Date(rules.now)),
+    tokenToSpend,
     spendToken: async (db) => {
       if (!tokenToSpend) return true;
-      const spent = await db
-        .insert(usedFormTokens)
-        .values({ tokenHash: formTokenHash(tokenToSpend) })
-        .onConflictDoNothing()
-        .returning({ tokenHash: usedFormTokens.tokenHash });
-      return spent.length > 0;
+      const [spent] = await spendFormTokens(db, [tokenToSpend]);
+      return spent === true;
     },
   };
 }

@@ -26,15 +26,17 @@ export const webhookOutbox = createOutbox({
 });
 
 /**
- * Queues the new lead for every enabled endpoint, inside the transaction that stores the
- * lead: the deliveries and their jobs are committed (or rolled back) with it, so a stored
- * lead is never left without its deliveries. Returns how many deliveries were queued.
+ * Queues new leads for every enabled endpoint, inside the transaction that stores them:
+ * the deliveries and their jobs are committed (or rolled back) with them, so a stored lead
+ * is never left without its deliveries. Returns how many deliveries were queued.
  */
 export async function enqueueLeadDeliveries(
   tx: Transaction,
   boss: PgBoss,
-  leadId: string,
+  leadIds: string | string[],
 ): Promise<number> {
+  const ids = typeof leadIds === "string" ? [leadIds] : leadIds;
+  if (ids.length === 0) return 0;
   const endpoints = await tx.db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -43,7 +45,7 @@ export async function enqueueLeadDeliveries(
   const queued = await webhookOutbox.enqueue(
     tx,
     boss,
-    endpoints.map((endpoint) => ({ leadId, endpointId: endpoint.id })),
+    ids.flatMap((leadId) => endpoints.map((endpoint) => ({ leadId, endpointId: endpoint.id }))),
   );
   return queued.length;
 }
