@@ -31,6 +31,23 @@ async function freePort() {
 }
 
 /**
+ * The node options `npm start` gives the server (package.json's start script, e.g. the
+ * young generation's size, docs/decisions/018), so a benchmark measures the server as it
+ * runs in production.
+ */
+export function startScriptNodeOptions() {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const words = String(scripts.start).split(/\s+/);
+  if (words[0] !== "node") return [];
+  const options = [];
+  for (const word of words.slice(1)) {
+    if (!word.startsWith("--")) break;
+    options.push(word);
+  }
+  return options;
+}
+
+/**
  * Spawns the production server on a free port and a throw-away DATA_DIR without waiting for
  * it, so a caller can stop it even while it starts (scripts/audit-pages.mjs on a signal).
  * `ready()` waits up to 60 s for /readyz and resolves true once it answers 200.
@@ -50,7 +67,7 @@ export async function spawnServer(env = {}, { dataDir, logFile, nodeArgs = [] } 
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const output = logFile ? openSync(logFile, "a") : "ignore";
-  const child = spawn(process.execPath, [...nodeArgs, START_FILE], {
+  const child = spawn(process.execPath, [...startScriptNodeOptions(), ...nodeArgs, START_FILE], {
     cwd: ROOT,
     env: merged,
     stdio: ["ignore", output, output],

@@ -109,16 +109,21 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
   // Nor can it tell that a table known only as a type parameter can be selected from.
   const source: PgTable = table;
 
+  /** The statement `finish` runs, unsent, for a caller that sends it along with another. */
+  function finishStatement(db: Database, id: string, set: OutboxUpdate<T>) {
+    return db
+      .update(table)
+      .set(set)
+      .where(and(eq(table.id, id), eq(table.status, "sending")))
+      .returning({ id: table.id });
+  }
+
   /**
    * Records the outcome of the claimed attempt (only while the row is still `sending`);
    * false if the row is no longer ours.
    */
   async function finish(db: Database, id: string, set: OutboxUpdate<T>): Promise<boolean> {
-    const rows: unknown[] = await db
-      .update(table)
-      .set(set)
-      .where(and(eq(table.id, id), eq(table.status, "sending")))
-      .returning({ id: table.id });
+    const rows: unknown[] = await finishStatement(db, id, set);
     return rows.length > 0;
   }
 
@@ -201,6 +206,7 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
     },
 
     finish,
+    finishStatement,
 
     /**
      * Records a failed attempt that might succeed later: due again after the policy's delay,
