@@ -3,6 +3,13 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { PAGE_CACHE_MARK } from "~/modules/platform/page-cache-policy";
+import { createTurnBudget } from "./turn-budget";
+
+/**
+ * Hits answered in one turn of the event loop at most, so a flood of page requests cannot
+ * hold a lead's database round trips back for long (docs/decisions/018).
+ */
+const HITS_PER_TURN = 16;
 
 /**
  * Finished public pages kept in memory, so a burst of visitors (a TV spot) costs no
@@ -83,6 +90,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  const answerTurn = createTurnBudget(HITS_PER_TURN);
 
   const remove = (key: string) => {
     const page = pages.get(key);
@@ -131,6 +139,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const key = options.keyOf(c);
     const cached = lookup(key);
     if (cached) {
+      const turn = answerTurn();
+      if (turn) await turn;
       hits += 1;
       respond(c, answer(c, cached, options.visitorHeaders?.(c) ?? []));
       return;
