@@ -135,7 +135,7 @@ async function openPglite(
     unlock();
     throw error;
   }
-  yieldBeforeEachCall(client);
+  const calls = yieldBeforeEachCall(client);
   const db = pgliteDrizzle(client);
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
@@ -169,6 +169,7 @@ async function openPglite(
     },
     listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
+      await calls.settled();
       if (!client.closed) await client.close();
       unlock();
     },

@@ -70,13 +70,29 @@ export async function createEmbeddedDataDir(dataDir: string): Promise<void> {
  * and keep-alive connections whose timers then fired late were closed under requests
  * already sent on them (the client saw a reset).
  */
-export function yieldBeforeEachCall(client: PGlite): void {
+export function yieldBeforeEachCall(client: PGlite): { settled(): Promise<void> } {
   const methods = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const inFlight = new Set<Promise<unknown>>();
   for (const name of ["query", "exec", "transaction"]) {
     const original = methods[name]!.bind(client);
-    methods[name] = async (...args: unknown[]) => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return original(...args);
+    methods[name] = (...args: unknown[]) => {
+      const call = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+        original(...args),
+      );
+      inFlight.add(call);
+      const forget = () => inFlight.delete(call);
+      call.then(forget, forget);
+      return call;
     };
   }
+  return {
+    /**
+     * Resolves once every call started so far has ended. Closing waits for it: pg-boss
+     * completes a finished job without waiting for that query, so a query may still be
+     * on its way when the job queue says it has stopped.
+     */
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
 }

@@ -39,3 +39,16 @@ describe("transactions", () => {
     await database.ping();
   });
 });
+
+describe("closing the embedded database", () => {
+  it.skipIf(process.env.TEST_DB_DRIVER === "postgres")(
+    "waits for a query sent just before, as pg-boss sends a job's completion unawaited",
+    async () => {
+      const { createTestDatabase } = await import("./test-database.server");
+      const own = await createTestDatabase();
+      const sentLast = own.executeSql("select 1 as one");
+      await own.destroy();
+      await expect(sentLast).resolves.toEqual({ rows: [{ one: 1 }] });
+    },
+  );
+});
