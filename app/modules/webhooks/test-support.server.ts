@@ -86,7 +86,7 @@ export async function startDeliveryTestWorld(
     submitLead: (overrides = {}) =>
       database.transaction(async (tx) => {
         const lead = await insertLead(tx.db, overrides);
-        const queued = await enqueueLeadDeliveries(tx, jobs.boss, lead.id);
+        const queued = await enqueueLeadDeliveries(tx, jobs.boss, [lead.id]);
         return { lead, queued };
       }),
     deliveryOf: async (leadId) => {

@@ -301,7 +301,7 @@ describe("lead webhook delivery", () => {
     await expect(
       world.database.transaction(async (tx) => {
         const rolledBack = await insertLead(tx.db);
-        expect(await enqueueLeadDeliveries(tx, world.jobs.boss, rolledBack.id)).toBe(2);
+        expect(await enqueueLeadDeliveries(tx, world.jobs.boss, [rolledBack.id])).toBe(2);
         throw new Error("the lead could not be stored");
       }),
     ).rejects.toThrow("the lead could not be stored");

@@ -33,10 +33,9 @@ export const webhookOutbox = createOutbox({
 export async function enqueueLeadDeliveries(
   tx: Transaction,
   boss: PgBoss,
-  leadIds: string | string[],
+  leadIds: string[],
 ): Promise<number> {
-  const ids = typeof leadIds === "string" ? [leadIds] : leadIds;
-  if (ids.length === 0) return 0;
+  if (leadIds.length === 0) return 0;
   const endpoints = await tx.db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -45,7 +44,7 @@ export async function enqueueLeadDeliveries(
   const queued = await webhookOutbox.enqueue(
     tx,
     boss,
-    ids.flatMap((leadId) => endpoints.map((endpoint) => ({ leadId, endpointId: endpoint.id }))),
+    leadIds.flatMap((leadId) => endpoints.map((endpoint) => ({ leadId, endpointId: endpoint.id }))),
   );
   return queued.length;
 }
