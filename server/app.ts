@@ -2,7 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
@@ -11,8 +11,9 @@ import type { Runtime } from "~/modules/platform/runtime.server";
 import { formTokenSetCookie, needsFormToken } from "~/modules/leads/form-token-cookie.server";
 import { limitRequestBody, maxBodyBytes } from "./body-limit";
 import { compressDynamic } from "./compression";
-import { withForwardedOrigin } from "./forwarded";
-import { createPageCache, type PageCache } from "./page-cache";
+import { pageRequestOfIncoming, sendAnswer } from "./fast-hits";
+import { visitorUrl, withForwardedOrigin } from "./forwarded";
+import { createPageCache, type PageAnswer, type PageCache, type PageRequest } from "./page-cache";
 
 // What server/index.ts needs from this bundle, so both share one copy of every module.
 export { ConfigError, loadConfig, loadDotEnv } from "~/modules/platform/config.server";
@@ -30,6 +31,15 @@ type Env = {
 
 export interface ServerApp {
   app: Hono<Env>;
+  /**
+   * The server's request listener in front of `app`: a request for a kept page is answered
+   * from memory (server/fast-hits.ts); any other goes `longWay`, to `app`.
+   */
+  answerKeptPage(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    longWay: (incoming: IncomingMessage, outgoing: ServerResponse) => void,
+  ): void;
   /** Once set, /readyz answers 503 so load balancers stop sending new requests. */
   setDraining(): void;
   pageCache: PageCache;
@@ -46,9 +56,32 @@ export function createServerApp(runtime: Runtime): ServerApp {
   const app = new Hono<Env>();
   let draining = false;
 
+  /** The proxy's request id when trusted and well-formed, else a new one. */
+  const requestIdOf = (header: string | undefined) => {
+    const incoming = config.trustProxy ? header : undefined;
+    return incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  };
+  const logRequest = (
+    requestId: string,
+    method: string,
+    path: string,
+    status: number,
+    started: number,
+  ) =>
+    // Path only: query strings can carry personal data.
+    logger.info(
+      {
+        reqId: requestId,
+        method,
+        path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+
   app.use(async (c, next) => {
-    const incoming = config.trustProxy ? c.req.header("x-request-id") : undefined;
-    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
@@ -61,17 +94,7 @@ export function createServerApp(runtime: Runtime): ServerApp {
     } else {
       c.header("X-Request-Id", requestId);
     }
-    // Path only: query strings can carry personal data.
-    logger.info(
-      {
-        reqId: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    logRequest(requestId, c.req.method, c.req.path, c.res.status, started);
   });
 
   app.get("/healthz", (c) => {
@@ -157,8 +180,34 @@ export function createServerApp(runtime: Runtime): ServerApp {
     return c.text("Internal Server Error", 500);
   });
 
+  const answerKeptPage: ServerApp["answerKeptPage"] = (incoming, outgoing, longWay) => {
+    const started = performance.now();
+    let fromMemory;
+    try {
+      const request = pageRequestOfIncoming(incoming, config);
+      fromMemory = request && pageCache.answerFromMemory(request);
+    } catch (err) {
+      logger.error({ err }, "page cache lookup failed");
+    }
+    if (!fromMemory) {
+      longWay(incoming, outgoing);
+      return;
+    }
+    const requestId = requestIdOf(incoming.headersDistinct["x-request-id"]?.join(", "));
+    const send = (answer: PageAnswer) => {
+      sendAnswer(outgoing, answer, [
+        ["x-content-type-options", "nosniff"],
+        ["x-request-id", requestId],
+      ]);
+      logRequest(requestId, incoming.method ?? "GET", incoming.url ?? "/", answer.status, started);
+    };
+    if (fromMemory instanceof Promise) void fromMemory.then(send);
+    else send(fromMemory);
+  };
+
   return {
     app,
+    answerKeptPage,
     setDraining: () => {
       draining = true;
     },
@@ -172,26 +221,25 @@ export function createServerApp(runtime: Runtime): ServerApp {
  */
 function createPublicPageCache(runtime: Runtime): PageCache {
   const { config, logger } = runtime;
-  const visitorUrl = (c: Context<Env>) => new URL(withForwardedOrigin(c.req.raw, config).url);
   const cache = createPageCache({
     maxBytes: config.pageCacheMegabytes * 1024 * 1024,
     ttlMs: PAGE_CACHE_TTL_MS,
-    isShareableRequest: (c) => {
-      const url = visitorUrl(c);
+    pageRequestOf: (c: Context<Env>): PageRequest => {
+      const header = (name: string) => c.req.header(name);
+      return { method: c.req.method, url: visitorUrl(new URL(c.req.url), header, config), header };
+    },
+    isShareableRequest: ({ url, header }) => {
       if (url.search !== "" || url.pathname.endsWith(".data")) return false;
       // Staff and partners may see their own state; they are few.
-      if (/\.session_token=/.test(c.req.header("cookie") ?? "")) return false;
+      if (/\.session_token=/.test(header("cookie") ?? "")) return false;
       // A landing from another site is a marketing touch the app records and answers with a cookie.
-      const referer = c.req.header("referer");
+      const referer = header("referer");
       return !referer || refererHost(referer) === url.host;
     },
-    keyOf: (c) => {
-      const url = visitorUrl(c);
-      return url.origin + url.pathname;
-    },
+    keyOf: ({ url }) => url.origin + url.pathname,
     // As the app gives it with a page it renders (modules/platform/middleware.server.ts).
-    visitorHeaders: (c) =>
-      c.req.method === "GET" && needsFormToken(c.req.header("cookie"), config.authSecret)
+    visitorHeaders: ({ method, header }) =>
+      method === "GET" && needsFormToken(header("cookie"), config.authSecret)
         ? [
             [
               "Set-Cookie",

@@ -1,5 +1,5 @@
+import { lastListValue } from "~/modules/platform/client-ip.server";
 import type { Config } from "~/modules/platform/config.server";
-import { lastHeaderValue } from "~/modules/platform/client-ip.server";
 
 /** A host name, IPv4 address or bracketed IPv6 address, with an optional port. */
 const PLAUSIBLE_HOST =
@@ -29,18 +29,7 @@ export function withForwardedOrigin(
   config: Pick<Config, "trustProxy" | "publicUrl">,
 ): Request {
   const url = new URL(request.url);
-  let protocol = url.protocol;
-  let host = url.host;
-  if (request.headers.get("origin") === config.publicUrl.origin) {
-    protocol = config.publicUrl.protocol;
-    host = config.publicUrl.host;
-  } else if (config.trustProxy > 0) {
-    const proto = lastHeaderValue(request, "x-forwarded-proto")?.toLowerCase();
-    if (proto === "http" || proto === "https") protocol = `${proto}:`;
-    host = plausibleHost(lastHeaderValue(request, "x-forwarded-host")) ?? host;
-  }
-  // Built from text: assigning URL.host keeps the old port when the new host has none.
-  const target = new URL(`${protocol}//${host}${url.pathname}${url.search}`);
+  const target = visitorUrl(url, (name) => request.headers.get(name) ?? undefined, config);
   if (target.origin === url.origin) return request;
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(target, {
@@ -50,4 +39,29 @@ export function withForwardedOrigin(
     // The body stays a stream (nothing is read here); a streamed body must say so.
     ...(hasBody ? { body: request.body, duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/**
+ * `url` (the address the server was reached at) with the visitor's scheme and host, by the
+ * rules of `withForwardedOrigin`; `header` reads the request's headers by name.
+ */
+export function visitorUrl(
+  url: URL,
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "trustProxy" | "publicUrl">,
+): URL {
+  let protocol = url.protocol;
+  let host = url.host;
+  if (header("origin") === config.publicUrl.origin) {
+    protocol = config.publicUrl.protocol;
+    host = config.publicUrl.host;
+  } else if (config.trustProxy > 0) {
+    const proto = lastListValue(header("x-forwarded-proto"))?.toLowerCase();
+    if (proto === "http" || proto === "https") protocol = `${proto}:`;
+    host = plausibleHost(lastListValue(header("x-forwarded-host"))) ?? host;
+  } else {
+    return url;
+  }
+  // Built from text: assigning URL.host keeps the old port when the new host has none.
+  return new URL(`${protocol}//${host}${url.pathname}${url.search}`);
 }

@@ -3,7 +3,8 @@
  * validates the configuration, starts the services, serves HTTP, and shuts down
  * gracefully on SIGTERM and SIGINT.
  */
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import { createServer } from "node:http";
 
 import type * as ServerBundleModule from "./app";
 
@@ -31,26 +32,28 @@ async function main(): Promise<void> {
 
   const runtime = await bundle.startRuntime(config);
   const { logger } = runtime;
-  const { app, setDraining } = bundle.createServerApp(runtime);
+  const { app, answerKeptPage, setDraining } = bundle.createServerApp(runtime);
 
-  const server: ServerType = serve(
-    { fetch: app.fetch, port: config.port, hostname: config.host },
-    (info) => {
-      logger.info({ port: info.port, url: config.publicUrl.origin }, "listening");
-      console.log(`Serving on ${config.publicUrl.origin}`);
-      // Every start, not only the first: the address is what people forget between runs.
-      // The embedded database must be let go before admin:create may open it.
-      const recover = `${config.databaseUrl ? "" : "stop the server, then "}\`npm run admin:create -- --email <address> --role admin\``;
-      console.log(
-        `Staff sign-in: ${new URL("/admin/login", config.publicUrl).toString()} (password lost? ${recover})`,
-      );
-    },
+  // Kept pages are answered before a request becomes a web Request (server/fast-hits.ts).
+  const appListener = getRequestListener(app.fetch, { hostname: config.host });
+  const server = createServer((incoming, outgoing) =>
+    answerKeptPage(incoming, outgoing, appListener),
   );
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, url: config.publicUrl.origin }, "listening");
+    console.log(`Serving on ${config.publicUrl.origin}`);
+    // Every start, not only the first: the address is what people forget between runs.
+    // The embedded database must be let go before admin:create may open it.
+    const recover = `${config.databaseUrl ? "" : "stop the server, then "}\`npm run admin:create -- --email <address> --role admin\``;
+    console.log(
+      `Staff sign-in: ${new URL("/admin/login", config.publicUrl).toString()} (password lost? ${recover})`,
+    );
+  });
   // A client that trickles its headers or body is cut off instead of holding a connection.
-  if ("requestTimeout" in server) {
-    server.headersTimeout = 20_000;
-    server.requestTimeout = 30_000;
-  }
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
   server.on("error", (err) => {
     logger.fatal({ err }, "server error");
     process.exit(1);
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
     // Past the grace period, open connections are cut so the process can still exit.
     const force = setTimeout(() => {
       logger.warn("requests still open after the grace period; closing them");
-      if ("closeAllConnections" in server) server.closeAllConnections();
+      server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS - 1500);
     force.unref();
     // Stops accepting; resolves once in-flight requests have finished.
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
         process.exit(1);
       }
     });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    server.closeIdleConnections();
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

@@ -13,9 +13,10 @@ function setup(overrides: Partial<PageCacheOptions> = {}) {
   const cache = createPageCache({
     maxBytes: 1024 * 1024,
     ttlMs: 60_000,
-    isShareableRequest: (c) => !new URL(c.req.url).search && !c.req.header("cookie"),
-    keyOf: (c) => new URL(c.req.url).pathname,
-    visitorHeaders: (c) => (c.req.header("x-new-visitor") ? [["Set-Cookie", "token=fresh"]] : []),
+    isShareableRequest: ({ url, header }) => !url.search && !header("cookie"),
+    keyOf: ({ url }) => url.pathname,
+    visitorHeaders: ({ header }) =>
+      header("x-new-visitor") ? [["Set-Cookie", "token=fresh"]] : [],
     now: () => clock,
     ...overrides,
   });

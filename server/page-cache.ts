@@ -35,6 +35,9 @@ const NOT_KEPT = new Set([
   "content-encoding",
   "date",
   "etag",
+  "cache-control",
+  // The HTTP layer gives every answer its own (server/app.ts).
+  "x-content-type-options",
   "set-cookie",
   "vary",
   "x-request-id",
@@ -55,25 +58,50 @@ interface CachedPage {
   expiresAt: number;
 }
 
+/** What the cache reads of a request: its method, its address and its headers. */
+export interface PageRequest {
+  method: string;
+  /** The address as the visitor used it (the proxy's scheme and host; server/forwarded.ts). */
+  url: URL;
+  header(name: string): string | undefined;
+}
+
+/** A finished answer from memory, for either way of sending it. */
+export interface PageAnswer {
+  status: number;
+  headers: [string, string][];
+  /** Null for a 304 and for HEAD. */
+  body: Buffer | null;
+}
+
 export interface PageCacheOptions {
   /** Memory for the pages' bytes (all three encodings); 0 turns the cache off. */
   maxBytes: number;
   /** How long a page is served before it is rendered again, whatever happens. */
   ttlMs: number;
+  /** The request as the visitor addressed it; by default Hono's own request. */
+  pageRequestOf?(c: Context): PageRequest;
   /**
    * Whether this request may be answered with what every visitor gets: no session, no
    * query string, nothing that attribution must record.
    */
-  isShareableRequest(c: Context): boolean;
+  isShareableRequest(request: PageRequest): boolean;
   /** The cache key: the address as the visitor used it (origin and path). */
-  keyOf(c: Context): string;
+  keyOf(request: PageRequest): string;
   /** Headers a shared answer still gets for this one visitor (e.g. a cookie). */
-  visitorHeaders?(c: Context): [string, string][];
+  visitorHeaders?(request: PageRequest): [string, string][];
   now?: () => number;
 }
 
 export interface PageCache {
   middleware: MiddlewareHandler;
+  /**
+   * The kept answer for a request, without going through the app: undefined when the
+   * request is not one to share or its page is not kept. A promise when this turn's budget
+   * of hits is spent (the answer comes in a later turn). server/fast-hits.ts sends it
+   * straight to the socket.
+   */
+  answerFromMemory(request: PageRequest): PageAnswer | Promise<PageAnswer> | undefined;
   /** Empties the cache; a render already under way is not kept either. */
   clear(): void;
   /** Empties the cache and keeps nothing from now on. */
@@ -83,6 +111,7 @@ export interface PageCache {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
+  const pageRequestOf = options.pageRequestOf ?? honoPageRequest;
   let maxBytes = options.maxBytes;
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -124,25 +153,38 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return page;
   };
 
+  /** The key of a request the cache may answer, or undefined. */
+  const cacheKeyOf = (request: PageRequest): string | undefined => {
+    if (maxBytes <= 0 || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
+    return options.isShareableRequest(request) ? options.keyOf(request) : undefined;
+  };
+
+  const answerPage = (request: PageRequest, page: CachedPage): PageAnswer => {
+    hits += 1;
+    return answer(request, page, options.visitorHeaders?.(request) ?? []);
+  };
+
+  const answerFromMemory = (
+    request: PageRequest,
+    key = cacheKeyOf(request),
+  ): PageAnswer | Promise<PageAnswer> | undefined => {
+    const cached = key === undefined ? undefined : lookup(key);
+    if (!cached) return undefined;
+    const turn = answerTurn();
+    return turn ? turn.then(() => answerPage(request, cached)) : answerPage(request, cached);
+  };
+
   const middleware: MiddlewareHandler = async (c, next) => {
-    const method = c.req.method;
-    if (maxBytes <= 0 || (method !== "GET" && method !== "HEAD")) {
+    const request = pageRequestOf(c);
+    const key = cacheKeyOf(request);
+    if (key === undefined) {
       await next();
       stripMark(c);
       return;
     }
-    if (!options.isShareableRequest(c)) {
-      await next();
-      stripMark(c);
-      return;
-    }
-    const key = options.keyOf(c);
-    const cached = lookup(key);
-    if (cached) {
-      const turn = answerTurn();
-      if (turn) await turn;
-      hits += 1;
-      respond(c, answer(c, cached, options.visitorHeaders?.(c) ?? []));
+    const fromMemory = answerFromMemory(request, key);
+    if (fromMemory) {
+      respond(c, await fromMemory);
       return;
     }
 
@@ -150,8 +192,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (underWay) {
       const page = await underWay;
       if (page) {
-        hits += 1;
-        respond(c, answer(c, page, options.visitorHeaders?.(c) ?? []));
+        respond(c, answerPage(request, page));
         return;
       }
     }
@@ -170,7 +211,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         response.status === 200 &&
         !response.headers.has("Content-Encoding") &&
         response.body !== null;
-      if (!shareable || method === "HEAD") {
+      if (!shareable || request.method === "HEAD") {
         stripMark(c);
         settle(null);
         return;
@@ -179,7 +220,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // A change while this page rendered may not be in it: serve it once, do not keep it.
       if (generation === startedIn) keep(key, page);
       settle(generation === startedIn ? page : null);
-      respond(c, answer(c, page, options.visitorHeaders?.(c) ?? []));
+      respond(c, answerPage(request, page));
     } catch (error) {
       settle(null);
       throw error;
@@ -196,6 +237,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
   return {
     middleware,
+    answerFromMemory: (request) => answerFromMemory(request),
     clear,
     disable() {
       maxBytes = 0;
@@ -205,13 +247,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
+function honoPageRequest(c: Context): PageRequest {
+  return { method: c.req.method, url: new URL(c.req.url), header: (name) => c.req.header(name) };
+}
+
 /**
  * Hono copies the previous answer's headers onto one assigned to `c.res`; a cached page
  * must carry only its own (the rendered page's length or mark must not leak into it).
  */
-function respond(c: Context, response: Response) {
+function respond(c: Context, { status, headers, body }: PageAnswer) {
   c.res = undefined;
-  c.res = response;
+  c.res = new Response(body === null ? null : new Uint8Array(body), { status, headers });
 }
 
 function stripMark(c: Context) {
@@ -248,30 +294,36 @@ async function cachedPage(response: Response, expiresAt: number): Promise<Cached
   };
 }
 
-function answer(c: Context, page: CachedPage, visitorHeaders: [string, string][]): Response {
-  const headers = new Headers(page.headers);
-  headers.set("ETag", page.etag);
-  headers.set("Vary", "Accept-Encoding");
-  // Browsers may keep the page but must ask again; the ETag makes that answer a 304.
-  headers.set("Cache-Control", "no-cache");
-  for (const [name, value] of visitorHeaders) headers.append(name, value);
+/** Headers a 304 leaves out: they describe a body it does not have. */
+const NOT_ON_304 = new Set(["content-type", "content-security-policy"]);
 
-  if (matchesEtag(c.req.header("If-None-Match"), page.etag)) {
-    for (const name of ["Content-Type", "Content-Security-Policy"]) headers.delete(name);
-    return new Response(null, { status: 304, headers });
-  }
-  const accepted = c.req.header("Accept-Encoding") ?? "";
+function answer(
+  request: PageRequest,
+  page: CachedPage,
+  visitorHeaders: [string, string][],
+): PageAnswer {
+  const notModified = matchesEtag(request.header("if-none-match"), page.etag);
+  const headers: [string, string][] = notModified
+    ? page.headers.filter(([name]) => !NOT_ON_304.has(name))
+    : [...page.headers];
+  headers.push(
+    ["etag", page.etag],
+    ["vary", "Accept-Encoding"],
+    // Browsers may keep the page but must ask again; the ETag makes that answer a 304.
+    ["cache-control", "no-cache"],
+    ...visitorHeaders,
+  );
+  if (notModified) return { status: 304, headers, body: null };
+
+  const accepted = request.header("accept-encoding") ?? "";
   const [encoding, body] = /\bbr\b/.test(accepted)
     ? (["br", page.br] as const)
     : /\bgzip\b/.test(accepted)
       ? (["gzip", page.gzip] as const)
       : ([null, page.identity] as const);
-  if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
-  return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
-    status: page.status,
-    headers,
-  });
+  if (encoding) headers.push(["content-encoding", encoding]);
+  headers.push(["content-length", String(body.length)]);
+  return { status: page.status, headers, body: request.method === "HEAD" ? null : body };
 }
 
 /** If-None-Match compares weakly: `*`, or any listed tag with the same opaque part. */

@@ -38,6 +38,10 @@ export function clientIp(
  * that appends puts its own value last; anything before it came from further out.
  */
 export function lastHeaderValue(request: Request, name: string): string | undefined {
-  const value = request.headers.get(name)?.split(",").pop()?.trim();
-  return value || undefined;
+  return lastListValue(request.headers.get(name) ?? undefined);
+}
+
+/** The last item of a header's comma-separated value, as `lastHeaderValue` reads it. */
+export function lastListValue(value: string | undefined): string | undefined {
+  return value?.split(",").pop()?.trim() || undefined;
 }

@@ -55,6 +55,52 @@ test("a public page is the same answer for everyone, revalidated with its ETag",
   expect(cookieNamed(returning, "lm_form")).toBeUndefined();
 });
 
+test("a kept page is the same answer whichever way the server reads the request", async ({
+  baseURL,
+}) => {
+  // A plain address is answered before the app sees it (server/fast-hits.ts); an address
+  // with an empty query, or a GET with a body, goes through the app's middleware instead.
+  await rawRequest(baseURL!, "/about-us");
+  const headers = { "Accept-Encoding": "gzip", Cookie: "returning=1" };
+  const short = await rawRequest(baseURL!, "/about-us", { headers });
+  const long = await rawRequest(baseURL!, "/about-us?", { headers });
+  // (A body the app does not read would be left on a kept-alive connection.)
+  const closing = { ...headers, Connection: "close" };
+  const withBody = await rawRequest(baseURL!, "/about-us", {
+    headers: closing,
+    body: "x".repeat(100),
+  });
+  const chunked = await rawRequest(baseURL!, "/about-us", {
+    headers: closing,
+    body: [Buffer.from("x".repeat(10)), Buffer.from("y".repeat(10))],
+  });
+  const comparable = (answer: RawAnswer) => {
+    const {
+      date,
+      connection: _connection,
+      "keep-alive": _keepAlive,
+      "x-request-id": requestId,
+      "set-cookie": cookies,
+      ...rest
+    } = answer.headers;
+    expect(date).toBeTruthy();
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    return { status: answer.status, headers: rest, cookies: cookies?.length, body: answer.body };
+  };
+  expect(shared(short)).toBe(true);
+  expect(short.headers["content-encoding"]).toBe("gzip");
+  expect(short.headers["x-content-type-options"]).toBe("nosniff");
+  expect(comparable(long)).toEqual(comparable(short));
+  expect(comparable(withBody)).toEqual(comparable(short));
+  expect(comparable(chunked)).toEqual(comparable(short));
+
+  const head = await rawRequest(baseURL!, "/about-us", { method: "HEAD", headers });
+  expect(head.status).toBe(200);
+  expect(head.body).toBe("");
+  expect(head.headers["content-length"]).toBe(short.headers["content-length"]);
+  expect(head.headers.etag).toBe(short.headers.etag);
+});
+
 test("staff screens are never kept, in any spelling, and a signed-in person's pages are rendered for them", async ({
   baseURL,
 }) => {
