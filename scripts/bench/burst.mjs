@@ -37,6 +37,7 @@ import {
   spawnServer,
 } from "./lib.mjs";
 import { postLeadBody, sendPaced } from "./lead-posting.mjs";
+import { ensureWrk, runWrk } from "./wrk.mjs";
 
 export const BURST_DEFAULTS = { path: "/tv", connections: 200, duration: 20, leadRate: 20 };
 export const BURST_TARGETS = { pageP99Ms: 100, leadP99Ms: 300 };
@@ -80,13 +81,14 @@ async function postLeadsPaced({ baseUrl, tag, rate, seconds, addressOffset }) {
 
 /**
  * The burst against a running server: warms `path` (one request, so the page cache holds
- * it), then runs autocannon on it (in a worker thread, so the lead sender's timings are not
- * held up by it) while posting `leadRate` leads a second for the same `duration`.
+ * it), then loads it with `connections` connections (wrk, or autocannon without it) while
+ * posting `leadRate` leads a second for the same `duration`.
  * The server must trust X-Forwarded-For (TRUST_PROXY=true): each lead comes from its own
  * address, starting at `addressOffset` in 198.18.0.0/15 (use a new offset, or a new server,
  * for each run: an address may send 5 leads per 10 minutes).
- * Resolves with { tag, page, leads, errors }: page has rps, p50, p99, max (ms), requests,
- * statuses, errors, timeouts, unanswered (still waiting when the time was up); leads has
+ * Resolves with { tag, page, leads, errors }: page has tool, rps, p50, p99, max (ms),
+ * requests, statuses, errors, timeouts, unanswered (still waiting when the time was up; NaN
+ * with wrk, which does not tell); leads has
  * sent, statuses, answered (201s), ids (of the 201s), p50, p99, max (ms, all answers),
  * errors; errors is the sum of both. The leads' e-mail addresses match
  * burstLeadEmailPattern(tag).
@@ -105,16 +107,13 @@ export async function runBurst({
   await warm.arrayBuffer();
   if (warm.status !== 200) throw new Error(`${pagePath} answered ${warm.status} before the burst`);
 
-  const [pageResult, leadResults] = await Promise.all([
-    autocannon({ url, connections, duration, headers: BROWSER_HEADERS, workers: 1 }),
+  const pageLoad = { url, connections, duration, headers: BROWSER_HEADERS };
+  const wrk = ensureWrk();
+  const [page, leadResults] = await Promise.all([
+    wrk ? wrkPageLoad(wrk, pageLoad) : autocannonPageLoad(pageLoad),
     postLeadsPaced({ baseUrl, tag, rate: leadRate, seconds: duration, addressOffset }),
   ]);
 
-  const pageStatuses = Object.fromEntries(
-    Object.entries(pageResult.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
-  );
-  // autocannon counts timeouts among its errors (socket errors and resets the rest).
-  const pageErrors = pageResult.errors + pageResult.resets + pageResult["4xx"] + pageResult["5xx"];
   const leadStatuses = {};
   for (const r of leadResults) leadStatuses[r.status] = (leadStatuses[r.status] ?? 0) + 1;
   const answered = leadResults.filter((r) => r.status === 201);
@@ -129,21 +128,7 @@ export async function runBurst({
     connections,
     duration,
     leadRate,
-    page: {
-      rps: pageResult.requests.average,
-      p50: pageResult.latency.p50,
-      p99: pageResult.latency.p99,
-      max: pageResult.latency.max,
-      requests: pageResult.requests.total,
-      // Sent but not answered when the time was up (their latency is in no percentile).
-      unanswered: Math.max(
-        0,
-        pageResult.requests.sent - pageResult.requests.total - pageResult.errors,
-      ),
-      statuses: pageStatuses,
-      errors: pageErrors,
-      timeouts: pageResult.timeouts,
-    },
+    page,
     leads: {
       sent: leadResults.length,
       statuses: leadStatuses,
@@ -154,7 +139,46 @@ export async function runBurst({
       max: leadLatencies.at(-1) ?? NaN,
       errors: leadErrors,
     },
-    errors: pageErrors + leadErrors,
+    errors: page.errors + leadErrors,
+  };
+}
+
+/** The page load with wrk: see scripts/bench/wrk.mjs for why it is preferred. */
+async function wrkPageLoad(wrk, load) {
+  const r = await runWrk(wrk, load);
+  return {
+    tool: "wrk",
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    max: r.max,
+    requests: r.requests,
+    // wrk does not tell how many were still waiting when the time was up.
+    unanswered: NaN,
+    statuses: { "2xx/3xx": r.requests - r.statusErrors, other: r.statusErrors },
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+/** The page load with autocannon, in a worker thread so the lead sender is not held up by it. */
+async function autocannonPageLoad({ url, connections, duration, headers }) {
+  const r = await autocannon({ url, connections, duration, headers, workers: 1 });
+  return {
+    tool: "autocannon",
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    // Sent but not answered when the time was up (their latency is in no percentile).
+    unanswered: Math.max(0, r.requests.sent - r.requests.total - r.errors),
+    statuses: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
+    // autocannon counts timeouts among its errors (socket errors and resets the rest).
+    errors: r.errors + r.resets + r["4xx"] + r["5xx"],
+    timeouts: r.timeouts,
   };
 }
 
@@ -279,7 +303,8 @@ function printRuns(runs) {
     ["page req/s", (r) => r.result.page.rps.toFixed(0)],
     ["page p50 / p99 ms", (r) => `${ms(r.result.page.p50)} / ${ms(r.result.page.p99)}`],
     ["page answers", (r) => statusList(r.result.page.statuses)],
-    ["page requests unanswered at the end", (r) => String(r.result.page.unanswered)],
+    ["page load tool", (r) => r.result.page.tool],
+    ["page requests unanswered at the end", (r) => ms(r.result.page.unanswered)],
     ["lead p50 / p99 ms", (r) => `${ms(r.result.leads.p50)} / ${ms(r.result.leads.p99)}`],
     ["leads sent", (r) => String(r.result.leads.sent)],
     ["lead answers", (r) => statusList(r.result.leads.statuses)],
@@ -338,7 +363,7 @@ async function main() {
   ensureBuild();
   const { path: pagePath, connections, duration, leadRate } = options.burst;
   console.log(
-    `Burst: ${connections} connections on ${pagePath} for ${duration} s (autocannon, keep-alive, ` +
+    `Burst: ${connections} connections on ${pagePath} for ${duration} s (${ensureWrk() ? "wrk" : "autocannon: no wrk found"}, keep-alive, ` +
       `a browser's user agent, Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}, no cookies) ` +
       `while ${leadRate} valid JSON leads/s are posted to /api/leads, one address each (TRUST_PROXY=true).`,
   );
