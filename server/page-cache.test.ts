@@ -10,6 +10,7 @@ function setup(overrides: Partial<PageCacheOptions> = {}) {
   const renders: string[] = [];
   let release: (() => void) | undefined;
   let version = 1;
+  let shareable = true;
   const cache = createPageCache({
     maxBytes: 1024 * 1024,
     ttlMs: 60_000,
@@ -39,7 +40,9 @@ function setup(overrides: Partial<PageCacheOptions> = {}) {
   });
   app.get("*", (c) => {
     renders.push(c.req.path);
-    return page(`${c.req.path} v${version} ${"text ".repeat(400)}`);
+    const response = page(`${c.req.path} v${version} ${"text ".repeat(400)}`);
+    if (!shareable) response.headers.delete(PAGE_CACHE_MARK);
+    return response;
   });
   return {
     cache,
@@ -49,6 +52,7 @@ function setup(overrides: Partial<PageCacheOptions> = {}) {
     head: (path: string) => app.request(path, { method: "HEAD" }),
     advance: (ms: number) => (clock += ms),
     bump: () => (version += 1),
+    setShareable: (value: boolean) => (shareable = value),
     release: () => release?.(),
   };
 }
@@ -179,6 +183,39 @@ describe("the page cache", () => {
     release();
     expect(await text(await after)).toContain("slow v2");
     expect(renders).toEqual(["/slow", "/slow", "/slow"]);
+  });
+
+  it("past its time to live, gives the kept page to requests arriving while one renders it again", async () => {
+    const { get, renders, release, bump, advance } = setup();
+    const first = get("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect(await text(await first)).toContain("slow v1");
+
+    advance(61_000);
+    bump();
+    // The first request after expiry renders; the ones meanwhile are not held up by it.
+    const renewing = get("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await text(await get("/slow"))).toContain("slow v1");
+    expect(renders).toEqual(["/slow", "/slow"]);
+    release();
+    expect(await text(await renewing)).toContain("slow v2");
+    expect(await text(await get("/slow"))).toContain("slow v2");
+    expect(renders).toEqual(["/slow", "/slow"]);
+  });
+
+  it("lets an expired page go once its renewal is not kept", async () => {
+    const { cache, get, renders, advance, bump, setShareable } = setup();
+    await get("/");
+    expect(cache.stats().pages).toBe(1);
+    advance(61_000);
+    bump();
+    setShareable(false);
+    expect(await text(await get("/"))).toContain("/ v2");
+    // Nothing is left that a later request could be given while a render is under way.
+    expect(cache.stats().pages).toBe(0);
+    expect(renders).toEqual(["/", "/"]);
   });
 
   it("holds its memory bound, letting the least recently used page go first", async () => {

@@ -140,13 +140,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
 
+  /**
+   * The kept page to answer with. One past its time to live is still given while another
+   * request renders it again: a burst does not stall on each renewal, and the renewed page
+   * replaces it within one render. The first request after expiry renders.
+   */
   const lookup = (key: string): CachedPage | undefined => {
     const page = pages.get(key);
     if (!page) return undefined;
-    if (page.expiresAt <= now()) {
-      remove(key);
-      return undefined;
-    }
+    if (page.expiresAt <= now() && !rendering.has(key)) return undefined;
     // Most recently used goes last.
     pages.delete(key);
     pages.set(key, page);
@@ -226,6 +228,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       throw error;
     } finally {
       if (rendering.get(key) === promise) rendering.delete(key);
+      // An expired page this render did not replace is not given again.
+      const kept = pages.get(key);
+      if (kept && kept.expiresAt <= now()) remove(key);
     }
   };
 
