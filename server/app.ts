@@ -13,6 +13,7 @@ import { limitRequestBody, maxBodyBytes } from "./body-limit";
 import { compressDynamic } from "./compression";
 import { pageRequestOfIncoming, sendAnswer } from "./fast-hits";
 import { visitorUrl, withForwardedOrigin } from "./forwarded";
+import { createRenderTurns } from "./render-turns";
 import { createPageCache, type PageAnswer, type PageCache, type PageRequest } from "./page-cache";
 
 // What server/index.ts needs from this bundle, so both share one copy of every module.
@@ -21,6 +22,8 @@ export { startRuntime, stopRuntime } from "~/modules/platform/runtime.server";
 
 const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const READY_TIMEOUT_MS = 2000;
+/** Pages rendered at once; more wait their turn (a render is mostly CPU on one thread). */
+const RENDERS_AT_ONCE = 4;
 /** A shared page is rendered again after this long, even if nothing said it changed. */
 const PAGE_CACHE_TTL_MS = 60_000;
 
@@ -166,13 +169,18 @@ export function createServerApp(runtime: Runtime): ServerApp {
   const pageCache = createPublicPageCache(runtime);
   app.use(pageCache.middleware);
 
+  // A flood of pages the cache cannot share (a campaign's tracking parameters) is answered
+  // in turn instead of some waiting many seconds; form posts are not held back.
+  const renderInTurn = createRenderTurns(RENDERS_AT_ONCE);
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(requestIdContext, c.get("requestId"));
     context.set(runtimeContext, runtime);
     context.set(socketAddressContext, c.env?.incoming?.socket?.remoteAddress);
     // React Router refuses an action whose Origin is not the request URL's origin.
-    return handleRequest(withForwardedOrigin(c.req.raw, config), context);
+    return renderInTurn(c.req.method, () =>
+      handleRequest(withForwardedOrigin(c.req.raw, config), context),
+    );
   });
 
   app.onError((err, c) => {
