@@ -64,7 +64,8 @@ test("a kept page is the same answer whichever way the server reads the request"
   const headers = { "Accept-Encoding": "gzip", Cookie: "returning=1" };
   const short = await rawRequest(baseURL!, "/about-us", { headers });
   const long = await rawRequest(baseURL!, "/about-us?", { headers });
-  // (A body the app does not read would be left on a kept-alive connection.)
+  // Each on a connection of its own: an answer that comes before the whole body was sent
+  // leaves Node's own client unable to reuse the connection.
   const closing = { ...headers, Connection: "close" };
   const withBody = await rawRequest(baseURL!, "/about-us", {
     headers: closing,
