@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -106,6 +106,12 @@ export function ConsultationForm({
   const [editedSince, setEditedSince] = useState<{ of: unknown; fields: Set<LeadField> }>();
   const formRef = useRef<HTMLFormElement>(null);
   const validator = useLeadValidator();
+  // False in the server's HTML and while hydrating it, true from then on.
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   // After the server answers with problems, focus goes to the first one.
   useEffect(() => {
@@ -208,6 +214,11 @@ export function ConsultationForm({
       noValidate
       aria-labelledby={`${idPrefix}-title`}
       className="lead-form relative flex flex-col gap-5 rounded-(--radius-card) bg-white p-5 shadow-(--shadow-card) sm:p-8"
+      // Which follow-up questions apply, for app.css, once the script runs: Chromium sometimes
+      // keeps a :has(:checked) rule's old result when a script sets `checked`, as React does
+      // on every click. Before that, the visitor's own clicks drive :has() alone.
+      data-project-type={scripted ? values.projectType || undefined : undefined}
+      data-source={scripted ? values.source || undefined : undefined}
       onFocus={engage}
       onPointerDown={engage}
       onSubmit={submit}
@@ -326,3 +337,5 @@ export function ConsultationForm({
 const useLeadValidator = lazyRules(() =>
   import("~/modules/leads/lead.schema").then((module) => module.validateLead),
 );
+
+const noSubscription = () => () => {};

@@ -21,6 +21,9 @@ test.describe("the consultation form", () => {
       email,
       phone: "(617) 555-0188",
     });
+    // Once the script runs, the form names its answers for the follow-up questions' CSS.
+    await expect(form).toHaveAttribute("data-project-type", "Home");
+    await expect(form).toHaveAttribute("data-source", "Google");
     await waitForFillTime(form);
     await form.getByRole("button", { name: "Request My Free Consultation" }).click();
 
@@ -77,6 +80,8 @@ test.describe("the consultation form", () => {
       phone: "+1 617 555 0199",
       source: "Facebook",
     });
+    // Without the script the follow-up questions follow the visitor's clicks through :has().
+    await expect(form).not.toHaveAttribute("data-project-type");
     await waitForFillTime(form);
     await form.getByRole("button", { name: "Request My Free Consultation" }).click();
 
