@@ -190,18 +190,19 @@ export function createServerApp(runtime: Runtime): ServerApp {
 
   const answerKeptPage: ServerApp["answerKeptPage"] = (incoming, outgoing, longWay) => {
     const started = performance.now();
+    let request: PageRequest | undefined;
     let fromMemory;
     try {
-      const request = pageRequestOfIncoming(incoming, config);
+      request = pageRequestOfIncoming(incoming, config);
       fromMemory = request && pageCache.answerFromMemory(request);
     } catch (err) {
       logger.error({ err }, "page cache lookup failed");
     }
-    if (!fromMemory) {
+    if (!request || !fromMemory) {
       longWay(incoming, outgoing);
       return;
     }
-    const requestId = requestIdOf(incoming.headersDistinct["x-request-id"]?.join(", "));
+    const requestId = requestIdOf(request.header("x-request-id"));
     const send = (answer: PageAnswer) => {
       sendAnswer(outgoing, answer, [
         ["x-content-type-options", "nosniff"],

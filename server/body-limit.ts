@@ -68,7 +68,7 @@ export interface BodyLimitOptions {
  * for (measured with `npm run bench`); without the server's message (tests, HTTP/2), the
  * body itself is asked.
  */
-function withoutBody(incoming: IncomingMessage | undefined): boolean {
+export function withoutBody(incoming: IncomingMessage | undefined): boolean {
   if (!incoming || incoming.httpVersionMajor !== 1) return false;
   const length = incoming.headers["content-length"];
   return (

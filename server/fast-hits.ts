@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { Config } from "~/modules/platform/config.server";
+import { withoutBody } from "./body-limit";
 import { visitorUrl } from "./forwarded";
 import type { PageAnswer, PageRequest } from "./page-cache";
 
@@ -32,12 +33,8 @@ export function pageRequestOfIncoming(
   if (method !== "GET" && method !== "HEAD") return undefined;
   const path = incoming.url ?? "";
   if (!PLAIN_PATH.test(path)) return undefined;
-  const { headers } = incoming;
-  if (headers["transfer-encoding"] !== undefined) return undefined;
-  if (headers["content-length"] !== undefined && headers["content-length"] !== "0") {
-    return undefined;
-  }
-  const host = headers.host;
+  if (!withoutBody(incoming)) return undefined;
+  const host = incoming.headers.host;
   if (!host || !PLAIN_HOST.test(host)) return undefined;
   const scheme = (incoming.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
   let url: URL;
