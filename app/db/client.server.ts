@@ -127,7 +127,7 @@ async function openPglite(
   const unlock = dataDir ? lockDatabaseDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    if (dataDir) await createEmbeddedDataDir(dataDir);
+    if (dataDir) await createEmbeddedDataDir(dataDir, { migrationsFolder: migrationsFolder() });
     client = dataDir
       ? await PGlite.create(dataDir, embeddedOptions())
       : await PGlite.create({ ...embeddedOptions(), ...(from ? { loadDataDir: from } : {}) });

@@ -1,6 +1,15 @@
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -28,29 +37,82 @@ export const embeddedOptions = (): PGliteOptions => ({
 const execFileAsync = promisify(execFile);
 
 /**
- * Creates the embedded database's folder (PostgreSQL's initdb) in a short-lived child
- * process when it does not exist yet. initdb runs in a WebAssembly instance of its own that
- * grows to several hundred megabytes; in the server's process that memory would stay
- * resident long after it is released (docs/decisions/018). Falls back to creating it here,
- * when opened, if the child cannot run.
+ * Where a newly made database folder is kept for the next one (node_modules/.cache), named
+ * by what it holds: the PGlite version, the settings and the migrations. initdb and the
+ * migrations take about 9 s of a 2-core machine's time; copying the kept folder a fraction
+ * of a second. Every test server and benchmark starts on a new folder.
  */
-export async function createEmbeddedDataDir(dataDir: string): Promise<void> {
+export function embeddedTemplateDir(migrationsFolder: string): string {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const nodeModules = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  const packageJson = path.join(nodeModules, "@electric-sql", "pglite", "package.json");
+  const { version } = JSON.parse(readFileSync(packageJson, "utf8")) as { version: string };
+  const contents = createHash("sha256").update(JSON.stringify(EMBEDDED_START_PARAMS));
+  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (file.endsWith(".sql") || file.endsWith(".json")) {
+      contents.update(file).update(readFileSync(path.join(migrationsFolder, file)));
+    }
+  }
+  const key = `pglite-${version}-${contents.digest("hex").slice(0, 16)}`;
+  return path.join(nodeModules, ".cache", "lumen-embedded-cluster", key);
+}
+
+/** initdb and the migrations, in the child process; PGlite closes the folder cleanly. */
+const CREATE_DATA_DIR_SCRIPT = `
+  const { PGlite } = require(process.env.PGLITE_MODULE);
+  const { drizzle } = require(process.env.DRIZZLE_PGLITE_MODULE);
+  const { migrate } = require(process.env.DRIZZLE_MIGRATOR_MODULE);
+  (async () => {
+    const db = await PGlite.create(process.env.PGLITE_DATA_DIR, {
+      startParams: JSON.parse(process.env.PGLITE_START_PARAMS),
+    });
+    await migrate(drizzle({ client: db }), { migrationsFolder: process.env.MIGRATIONS_FOLDER });
+    await db.close();
+  })().catch((error) => { console.error(error); process.exit(1); });
+`;
+
+/** Empties `dir` (made again empty) or removes it, as it was before a failed attempt. */
+function undo(dir: string, existed: boolean) {
+  rmSync(dir, { recursive: true, force: true });
+  if (existed) mkdirSync(dir);
+}
+
+/**
+ * Creates the embedded database's folder, migrated, when it does not exist yet: a copy of
+ * the one kept from the last time (`embeddedTemplateDir`), else made by initdb and the
+ * migrations in a short-lived child process and then kept. initdb runs in a WebAssembly
+ * instance of its own that grows to several hundred megabytes; in the server's process that
+ * memory would stay resident long after it is released (docs/decisions/018). Keeping is best
+ * effort (a read-only node_modules only costs time). If the child cannot run, PGlite creates
+ * the folder in this process when it is opened, and the server migrates it.
+ */
+export async function createEmbeddedDataDir(
+  dataDir: string,
+  options: { migrationsFolder: string; templateDir?: string },
+): Promise<void> {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
   const existed = existsSync(dataDir);
   // PGlite does not create parent folders itself.
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pgliteModule = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const script = `
-    const { PGlite } = require(process.env.PGLITE_MODULE);
-    PGlite.create(process.env.PGLITE_DATA_DIR, { startParams: JSON.parse(process.env.PGLITE_START_PARAMS) })
-      .then((db) => db.close())
-      .catch((error) => { console.error(error); process.exit(1); });
-  `;
+  const templateDir = options.templateDir ?? embeddedTemplateDir(options.migrationsFolder);
+  if (existsSync(path.join(templateDir, "PG_VERSION"))) {
+    try {
+      cpSync(templateDir, dataDir, { recursive: true });
+      return;
+    } catch {
+      undo(dataDir, existed);
+    }
+  }
+  const resolve = createRequire(import.meta.url).resolve;
   try {
-    await execFileAsync(process.execPath, ["-e", script], {
+    await execFileAsync(process.execPath, ["-e", CREATE_DATA_DIR_SCRIPT], {
       env: {
         ...process.env,
-        PGLITE_MODULE: pgliteModule,
+        PGLITE_MODULE: resolve("@electric-sql/pglite"),
+        DRIZZLE_PGLITE_MODULE: resolve("drizzle-orm/pglite"),
+        DRIZZLE_MIGRATOR_MODULE: resolve("drizzle-orm/pglite/migrator"),
+        MIGRATIONS_FOLDER: options.migrationsFolder,
         PGLITE_DATA_DIR: dataDir,
         PGLITE_START_PARAMS: JSON.stringify(EMBEDDED_START_PARAMS),
       },
@@ -58,7 +120,28 @@ export async function createEmbeddedDataDir(dataDir: string): Promise<void> {
     });
   } catch {
     // PGlite.create in this process runs initdb itself, on a folder without a half-made copy.
-    if (!existed) rmSync(dataDir, { recursive: true, force: true });
+    undo(dataDir, existed);
+    return;
+  }
+  keepAsTemplate(dataDir, templateDir);
+}
+
+/** Copies a new folder to `templateDir` whole (staged, then renamed), replacing older ones. */
+function keepAsTemplate(dataDir: string, templateDir: string) {
+  const keptIn = path.dirname(templateDir);
+  const staging = `${templateDir}.${process.pid}.partial`;
+  try {
+    mkdirSync(keptIn, { recursive: true });
+    cpSync(dataDir, staging, { recursive: true });
+    renameSync(staging, templateDir);
+    for (const entry of readdirSync(keptIn)) {
+      if (entry !== path.basename(templateDir) && !entry.endsWith(".partial")) {
+        rmSync(path.join(keptIn, entry), { recursive: true, force: true });
+      }
+    }
+  } catch {
+    // Another process kept the same folder first, or node_modules cannot be written.
+    rmSync(staging, { recursive: true, force: true });
   }
 }
 
