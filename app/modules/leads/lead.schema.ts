@@ -58,7 +58,20 @@ const MAX_LENGTH: Partial<Record<LeadField, number>> = {
   otherSource: 200,
 };
 
+/**
+ * The schema for the company's current wording of the referral choice. Building it costs
+ * more than checking a request with it, and the wording changes only with the settings, so
+ * the last one built is kept.
+ */
+let lastSchema: { referralByName: string; schema: ReturnType<typeof buildLeadSchema> } | undefined;
 function leadSchema(options: { referralByName: string }) {
+  if (lastSchema?.referralByName !== options.referralByName) {
+    lastSchema = { referralByName: options.referralByName, schema: buildLeadSchema(options) };
+  }
+  return lastSchema.schema;
+}
+
+function buildLeadSchema(options: { referralByName: string }) {
   const sources = sourceOptions(options.referralByName);
   const projectTypes: string[] = PROJECT_TYPES.map((type) => type.value);
   const services: string[] = [...SERVICES];
