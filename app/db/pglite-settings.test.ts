@@ -44,6 +44,7 @@ describe("the embedded database's settings (docs/decisions/018)", () => {
   it("makes the next new folder from the kept copy", async () => {
     // A kept folder that can be told apart from initdb's: it holds a table of its own.
     const templateDir = path.join(root, "marked-template");
+    await createEmbeddedDataDir(templateDir, { migrationsFolder: migrationsFolder() });
     const source = await PGlite.create(templateDir, { startParams: [...EMBEDDED_START_PARAMS] });
     await source.exec(
       "create table from_the_kept_copy (n int); insert into from_the_kept_copy values (1)",
