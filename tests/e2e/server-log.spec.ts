@@ -16,11 +16,10 @@ test("browsing every route leaves no error or warning in the server log", async 
   const lines = parseLog(readFileSync(process.env.E2E_LOG_FILE!, "utf8"));
   const requests = lines.filter((line) => line.msg === "request");
   expect(requests.length).toBeGreaterThan(paths.length);
-  for (const line of requests) {
-    expect(Object.keys(line).sort()).toEqual(
-      ["level", "time", "reqId", "method", "path", "status", "ms", "msg"].sort(),
-    );
-  }
+  // One assertion over every line: an expect per line (thousands by now) took a minute.
+  const fields = ["level", "time", "reqId", "method", "path", "status", "ms", "msg"].sort();
+  const otherwise = requests.filter((line) => Object.keys(line).sort().join() !== fields.join());
+  expect(otherwise).toEqual([]);
   const problems = lines.filter((line) => ["warn", "error", "fatal"].includes(String(line.level)));
   expect(problems).toEqual([]);
 });
