@@ -9,6 +9,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -95,8 +96,8 @@ export async function createEmbeddedDataDir(
   const existed = existsSync(dataDir);
   // PGlite does not create parent folders itself.
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const templateDir = options.templateDir ?? embeddedTemplateDir(options.migrationsFolder);
-  if (existsSync(path.join(templateDir, "PG_VERSION"))) {
+  const templateDir = options.templateDir ?? keptFolderOrUndefined(options.migrationsFolder);
+  if (templateDir && existsSync(path.join(templateDir, "PG_VERSION"))) {
     try {
       cpSync(templateDir, dataDir, { recursive: true });
       return;
@@ -123,8 +124,20 @@ export async function createEmbeddedDataDir(
     undo(dataDir, existed);
     return;
   }
-  keepAsTemplate(dataDir, templateDir);
+  if (templateDir) keepAsTemplate(dataDir, templateDir);
 }
+
+/** The kept folder's place, or none when it cannot be worked out: then initdb runs. */
+function keptFolderOrUndefined(migrationsFolder: string): string | undefined {
+  try {
+    return embeddedTemplateDir(migrationsFolder);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A copy still being made by another process, or left by one that was stopped mid-copy. */
+const STALE_PARTIAL_MS = 10 * 60 * 1000;
 
 /** Copies a new folder to `templateDir` whole (staged, then renamed), replacing older ones. */
 function keepAsTemplate(dataDir: string, templateDir: string) {
@@ -135,8 +148,11 @@ function keepAsTemplate(dataDir: string, templateDir: string) {
     cpSync(dataDir, staging, { recursive: true });
     renameSync(staging, templateDir);
     for (const entry of readdirSync(keptIn)) {
-      if (entry !== path.basename(templateDir) && !entry.endsWith(".partial")) {
-        rmSync(path.join(keptIn, entry), { recursive: true, force: true });
+      const other = path.join(keptIn, entry);
+      const inProgress =
+        entry.endsWith(".partial") && Date.now() - statSync(other).mtimeMs < STALE_PARTIAL_MS;
+      if (entry !== path.basename(templateDir) && !inProgress) {
+        rmSync(other, { recursive: true, force: true });
       }
     }
   } catch {

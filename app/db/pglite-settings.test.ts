@@ -1,5 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,6 +31,15 @@ describe("the embedded database's settings (docs/decisions/018)", () => {
   it("creates a new folder, migrated, in a child process, then runs with small shared buffers", async () => {
     const dataDir = path.join(root, "fresh", "db");
     const templateDir = path.join(root, "fresh-template", "cluster");
+    // Beside it: a folder kept for older migrations, a copy another process is making, and
+    // one left by a process stopped mid-copy an hour ago.
+    const keptIn = path.dirname(templateDir);
+    const older = path.join(keptIn, "older-migrations");
+    const copying = path.join(keptIn, "cluster.4242.partial");
+    const abandoned = path.join(keptIn, "cluster.4343.partial");
+    for (const dir of [older, copying, abandoned]) mkdirSync(dir, { recursive: true });
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    utimesSync(abandoned, anHourAgo, anHourAgo);
     await createEmbeddedDataDir(dataDir, { migrationsFolder: migrationsFolder(), templateDir });
     // Created before this process opened anything: initdb ran elsewhere.
     expect(readFileSync(path.join(dataDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
@@ -37,8 +54,9 @@ describe("the embedded database's settings (docs/decisions/018)", () => {
     } finally {
       await database.close();
     }
-    // What initdb made is kept, whole, for the next new folder.
+    // What initdb made is kept, whole, for the next new folder, in place of the older one.
     expect(existsSync(path.join(templateDir, "PG_VERSION"))).toBe(true);
+    expect(readdirSync(keptIn).sort()).toEqual(["cluster", "cluster.4242.partial"]);
   });
 
   it("makes the next new folder from the kept copy", async () => {
