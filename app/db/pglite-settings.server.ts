@@ -1,6 +1,6 @@
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -37,6 +37,17 @@ export const embeddedOptions = (): PGliteOptions => ({
 
 const execFileAsync = promisify(execFile);
 
+/** A hash of the migrations' files (names and contents), to name what they produce. */
+export function migrationsHash(migrationsFolder: string): Hash {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (file.endsWith(".sql") || file.endsWith(".json")) {
+      hash.update(file).update(readFileSync(path.join(migrationsFolder, file)));
+    }
+  }
+  return hash;
+}
+
 /**
  * Where a newly made database folder is kept for the next one (node_modules/.cache), named
  * by what it holds: the PGlite version, the settings and the migrations. initdb and the
@@ -49,12 +60,7 @@ export function embeddedTemplateDir(migrationsFolder: string): string {
   const nodeModules = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
   const packageJson = path.join(nodeModules, "@electric-sql", "pglite", "package.json");
   const { version } = JSON.parse(readFileSync(packageJson, "utf8")) as { version: string };
-  const contents = createHash("sha256").update(JSON.stringify(EMBEDDED_START_PARAMS));
-  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    if (file.endsWith(".sql") || file.endsWith(".json")) {
-      contents.update(file).update(readFileSync(path.join(migrationsFolder, file)));
-    }
-  }
+  const contents = migrationsHash(migrationsFolder).update(JSON.stringify(EMBEDDED_START_PARAMS));
   const key = `pglite-${version}-${contents.digest("hex").slice(0, 16)}`;
   return path.join(nodeModules, ".cache", "lumen-embedded-cluster", key);
 }

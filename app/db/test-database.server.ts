@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client.server";
+import { migrationsHash } from "./pglite-settings.server";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
@@ -98,12 +99,7 @@ const MIGRATIONS = path.join(ROOT, "drizzle");
  * migrations' contents, so a new migration makes a new one.
  */
 async function migratedTemplate(): Promise<Blob> {
-  const hash = createHash("sha256");
-  for (const file of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
-    if (file.endsWith(".sql") || file.endsWith(".json")) {
-      hash.update(file).update(readFileSync(path.join(MIGRATIONS, file)));
-    }
-  }
+  const hash = migrationsHash(MIGRATIONS);
   const cacheDir = path.join(ROOT, "node_modules", ".cache", "pglite-test-template");
   const file = path.join(cacheDir, `${hash.digest("hex").slice(0, 16)}.tar`);
   try {
