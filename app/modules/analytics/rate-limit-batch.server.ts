@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import type { RateLimit, RateLimitResult } from "~/modules/platform/rate-limit.server";
+import {
+  previousWindowShare,
+  type RateLimit,
+  type RateLimitResult,
+} from "~/modules/platform/rate-limit.server";
 
 /**
  * The per-address limit of the events endpoint, counted like hitRateLimit
@@ -102,8 +106,12 @@ export class RateLimitBatcher {
         const total = totals.get(id) ?? group.length;
         const previousCount = before.get(id) ?? 0;
         group.forEach((hit, index) => {
-          const overlap = 1 - (hit.nowMs - hit.windowStartMs) / this.rule.windowMs;
-          const count = total - group.length + index + 1 + Math.floor(previousCount * overlap);
+          const count =
+            total -
+            group.length +
+            index +
+            1 +
+            previousWindowShare(previousCount, hit.nowMs, hit.windowStartMs, this.rule.windowMs);
           const allowed = count <= this.rule.limit;
           hit.resolve({
             allowed,

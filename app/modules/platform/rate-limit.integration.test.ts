@@ -50,6 +50,18 @@ describe("hitRateLimit", () => {
     expect(refused.retryAfterMs).toBe((rule.windowMs * 3) / 4);
   });
 
+  it("refuses just after a window starts a caller who used up the limit just before", async () => {
+    const key = newKey();
+    const nextWindow = Math.ceil(Date.now() / rule.windowMs) * rule.windowMs + rule.windowMs;
+    for (let i = 0; i < 3; i++) {
+      const hit = await hitRateLimit(database.db, key, rule, new Date(nextWindow - 1_000));
+      expect(hit.allowed).toBe(true);
+    }
+    // Two seconds later all three hits are within the last minute: this is the fourth.
+    const refused = await hitRateLimit(database.db, key, rule, new Date(nextWindow + 1_000));
+    expect(refused).toMatchObject({ allowed: false, count: 4 });
+  });
+
   it("keeps each key apart", async () => {
     const [first, second] = [newKey(), newKey()];
     const at = new Date(Math.ceil(Date.now() / rule.windowMs) * rule.windowMs);

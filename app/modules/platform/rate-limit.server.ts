@@ -17,6 +17,22 @@ export interface RateLimitResult {
 }
 
 /**
+ * How many of the previous fixed window's hits still count: its count weighed by how much of
+ * it the sliding window still covers, to the nearest whole hit. Rounded, not floored: just
+ * after a window starts nearly all of the last one's hits are still in the sliding window,
+ * and flooring dropped one of them, letting a caller who had used up the limit one hit more.
+ */
+export function previousWindowShare(
+  previousCount: number,
+  nowMs: number,
+  windowStartMs: number,
+  windowMs: number,
+): number {
+  const overlap = 1 - (nowMs - windowStartMs) / windowMs;
+  return Math.round(previousCount * overlap);
+}
+
+/**
  * Counts one hit for `key` and says whether it is within the limit. The counters live in
  * the database so every server instance shares them. The window slides: the previous fixed
  * window's count weighs in by how much of it still overlaps (a close, cheap approximation).
@@ -49,8 +65,9 @@ export async function hitRateLimit(
   // Both drivers (node-postgres and PGlite) answer a raw query with its rows.
   const [counts] = (result as unknown as { rows: { current: unknown; previous: unknown }[] }).rows;
 
-  const overlap = 1 - (now.getTime() - windowStartMs) / rule.windowMs;
-  const count = Number(counts?.current ?? 1) + Math.floor(Number(counts?.previous ?? 0) * overlap);
+  const count =
+    Number(counts?.current ?? 1) +
+    previousWindowShare(Number(counts?.previous ?? 0), now.getTime(), windowStartMs, rule.windowMs);
   const allowed = count <= rule.limit;
   return {
     allowed,
