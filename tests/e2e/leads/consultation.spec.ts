@@ -197,13 +197,14 @@ test.describe("the consultation form", () => {
       exact: true,
     });
     await expect(who).toBeHidden();
-    await form
-      .getByRole("combobox", { name: "How did you hear about us?", exact: true })
-      .selectOption("Referral");
+    const source = form.getByRole("combobox", { name: "How did you hear about us?", exact: true });
+    // A visitor has the question on screen when they answer it. selectOption does not scroll,
+    // and far below the fold the section's layout is skipped (content-visibility), so the
+    // browser would not lay out the field that appears and Playwright would find it hidden.
+    await source.scrollIntoViewIfNeeded();
+    await source.selectOption("Referral");
     await expect(who).toBeVisible();
-    await form
-      .getByRole("combobox", { name: "How did you hear about us?", exact: true })
-      .selectOption("Dana Whitfield");
+    await source.selectOption("Dana Whitfield");
     await expect(who).toBeHidden();
   });
 
