@@ -8,21 +8,17 @@
  * - inputs and selects keep their value, but the form's state still holds the server's, so
  *   the form would neither check nor send what the visitor sees.
  *
- * The browser entry notes the changed fields just before hydrating; the root replays them
- * once hydration is done, as the events the visitor's own typing would have sent: focus
- * (the form loads its rules), the new value, and, for a field the visitor has left, the
- * blur that shows its message.
+ * The browser entry notes the changed fields just before hydrating, and goes on noting what
+ * the visitor enters while hydration runs: React hydrates in slices between the visitor's
+ * events, and a field it reaches after they changed it is set back to the server's value
+ * (a source chosen then was lost). The root replays them once hydration is done, as the
+ * events the visitor's own typing would have sent: focus (the form loads its rules), the
+ * new value, and, for a field the visitor has left, the blur that shows its message.
  */
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-interface Entered {
-  field: Field;
-  /** The value, or for a checkbox or radio button whether it is checked. */
-  entered: string | boolean;
-  left: boolean;
-}
-
-let enteredBefore: Entered[] = [];
+/** Each field the visitor changed: its value, or whether a checkbox or radio is checked. */
+let enteredBefore = new Map<Field, string | boolean>();
 
 const CHECKABLE = new Set(["checkbox", "radio"]);
 /** Inputs whose value is not the visitor's (or is not kept by the browser). */
@@ -42,14 +38,37 @@ function changed(field: Field): string | boolean | undefined {
   return field.value !== field.defaultValue ? field.value : undefined;
 }
 
-/** Called just before hydration: the fields whose value is not what the server sent. */
-export function noteInputBeforeHydration(root: ParentNode = document): void {
-  enteredBefore = [];
-  for (const field of root.querySelectorAll<Field>("input, select, textarea")) {
-    const entered = changed(field);
-    if (entered === undefined) continue;
-    enteredBefore.push({ field, entered, left: field !== document.activeElement });
+function note(field: Field): void {
+  const entered = changed(field);
+  if (entered === undefined) enteredBefore.delete(field);
+  else enteredBefore.set(field, entered);
+}
+
+function noteEvent(event: Event): void {
+  const field = event.target;
+  if (field instanceof HTMLInputElement && field.type === "radio") {
+    // Choosing one radio button unchecks the group's other, which sends no event of its own.
+    for (const radio of document.querySelectorAll<HTMLInputElement>("input[type=radio]")) {
+      if (radio.name === field.name && radio.form === field.form) note(radio);
+    }
+  } else if (
+    field instanceof HTMLInputElement ||
+    field instanceof HTMLSelectElement ||
+    field instanceof HTMLTextAreaElement
+  ) {
+    note(field);
   }
+}
+
+/**
+ * Called just before hydration: the fields whose value is not what the server sent, and
+ * from then on until the replay, each field the visitor changes.
+ */
+export function noteInputBeforeHydration(): void {
+  enteredBefore = new Map();
+  for (const field of document.querySelectorAll<Field>("input, select, textarea")) note(field);
+  document.addEventListener("input", noteEvent, true);
+  document.addEventListener("change", noteEvent, true);
 }
 
 /**
@@ -81,8 +100,13 @@ function setAsTyped(field: Field, entered: string | boolean): void {
  * reset it), and the events of typing it. A field changed again since is left alone.
  */
 export function replayInputBeforeHydration(): void {
-  for (const { field, entered, left } of enteredBefore) {
+  document.removeEventListener("input", noteEvent, true);
+  document.removeEventListener("change", noteEvent, true);
+  const noted = enteredBefore;
+  enteredBefore = new Map();
+  for (const [field, entered] of noted) {
     if (!field.isConnected) continue;
+    const left = field !== document.activeElement;
     // Hydration may have put the server's value back; any other value was entered since.
     if (changed(field) !== undefined && changed(field) !== entered) continue;
     field.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
@@ -95,5 +119,4 @@ export function replayInputBeforeHydration(): void {
     else field.dispatchEvent(new Event("input", { bubbles: true }));
     if (left) field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
   }
-  enteredBefore = [];
 }

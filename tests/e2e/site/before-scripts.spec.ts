@@ -40,7 +40,12 @@ test("the menu, the privacy controls and the form work before the scripts start"
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
   }
 
-  await page.getByRole("button", { name: "Privacy controls", exact: true }).click();
+  const privacyButton = page.getByRole("button", { name: "Privacy controls", exact: true });
+  // On a phone the button is at the foot of the page. The sections passed on the way are
+  // laid out once they come near (content-visibility), which moves it after the jump:
+  // scrolled there first, the click waits for it to be still.
+  await privacyButton.scrollIntoViewIfNeeded();
+  await privacyButton.click();
   const privacy = page.getByRole("dialog", { name: "Privacy controls" });
   await expect(privacy).toBeVisible();
   await expect(privacy.getByRole("switch", { name: "Analytics" })).toHaveAttribute(
@@ -69,4 +74,50 @@ test("the menu, the privacy controls and the form work before the scripts start"
     "aria-invalid",
     "true",
   );
+});
+
+test("a choice made while the page hydrates is kept", async ({ page, baseURL }) => {
+  let visitReady!: () => void;
+  const ready = new Promise<void>((resolve) => (visitReady = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await ready;
+    await route.continue();
+  });
+  await page.mainFrame().goto(`${baseURL}/`, { waitUntil: "domcontentloaded" });
+  const form = page.locator("#contact").getByRole("form", { name: "Request a Consultation" });
+  const source = form.getByRole("combobox", { name: "How did you hear about us?", exact: true });
+  // The visitor is at the form before the scripts run, so it is laid out and on screen.
+  await source.scrollIntoViewIfNeeded();
+  // Hydration runs in slices between the visitor's events; a slower CPU makes it long
+  // enough to choose in the middle of it, as on a phone.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const choice = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        // React marks the document the moment hydration starts; it has not yet reached the
+        // form when this task runs, since it yields to the browser between slices.
+        const started = () => Object.keys(document).some((key) => key.startsWith("__react"));
+        const poll = () => {
+          if (!started()) return void setTimeout(poll, 0);
+          if (document.documentElement.dataset.hydrated) return resolve("already hydrated");
+          const select = document.querySelector<HTMLSelectElement>("#contact select[name=source]")!;
+          select.value = "Referral";
+          select.dispatchEvent(new Event("input", { bubbles: true }));
+          select.dispatchEvent(new Event("change", { bubbles: true }));
+          resolve("chosen while hydrating");
+        };
+        poll();
+      }),
+  );
+  visitReady();
+  expect(await choice).toBe("chosen while hydrating");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+
+  await expect(source).toHaveValue("Referral");
+  await expect(
+    form.getByRole("textbox", { name: "Who referred you? (First and Last Name)", exact: true }),
+  ).toBeVisible();
+  await expect(form).toHaveAttribute("data-source", "Referral");
 });
