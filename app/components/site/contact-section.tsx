@@ -11,7 +11,8 @@ export function ContactSection({ company }: { company: SiteCompany }) {
     <section
       id="contact"
       aria-labelledby="contact-heading"
-      className="render-when-visible scroll-mt-28 border-t border-stone-200 bg-stone-100 py-16 sm:py-20"
+      // Laid out with the page, not when it nears the viewport (app.css, render-when-visible).
+      className="scroll-mt-28 border-t border-stone-200 bg-stone-100 py-16 sm:py-20"
     >
       <Container className="grid items-start gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14">
         <div className="flex flex-col gap-8">

@@ -17,6 +17,7 @@ export function Section({
   labelledBy,
   children,
   id,
+  holdsForm = false,
 }: {
   tone?: Tone;
   className?: string;
@@ -24,13 +25,15 @@ export function Section({
   /** Id of the section's heading, for assistive technology. */
   labelledBy?: string;
   id?: string;
+  /** A band with a form is laid out with the page, never skipped (app.css, render-when-visible). */
+  holdsForm?: boolean;
   children: React.ReactNode;
 }) {
   return (
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={`render-when-visible py-16 sm:py-24 ${tones[tone]} ${className}`}
+      className={`${holdsForm ? "" : "render-when-visible "}py-16 sm:py-24 ${tones[tone]} ${className}`}
     >
       <Container className={containerClassName}>{children}</Container>
     </section>

@@ -50,7 +50,7 @@ export default function QrGenerator() {
           your browser: nothing you type is sent to us.
         </p>
       </PageHero>
-      <Section tone="plain" labelledBy="qr-tool-heading">
+      <Section tone="plain" labelledBy="qr-tool-heading" holdsForm>
         <h2 id="qr-tool-heading" className="mb-6 text-3xl leading-tight">
           Make your code
         </h2>

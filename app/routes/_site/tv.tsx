@@ -125,6 +125,7 @@ export default function TvLanding({ loaderData }: Route.ComponentProps) {
         tone="stone"
         id="tv-request"
         labelledBy="tv-request-heading"
+        holdsForm
         containerClassName="grid gap-10 lg:grid-cols-2"
       >
         <div>
