@@ -198,9 +198,7 @@ test.describe("the consultation form", () => {
     });
     await expect(who).toBeHidden();
     const source = form.getByRole("combobox", { name: "How did you hear about us?", exact: true });
-    // A visitor has the question on screen when they answer it. selectOption does not scroll,
-    // and far below the fold the section's layout is skipped (content-visibility), so the
-    // browser would not lay out the field that appears and Playwright would find it hidden.
+    // A visitor has the question on screen when they answer it (selectOption does not scroll).
     await source.scrollIntoViewIfNeeded();
     await source.selectOption("Referral");
     await expect(who).toBeVisible();
