@@ -106,12 +106,13 @@ export class RateLimitBatcher {
         const total = totals.get(id) ?? group.length;
         const previousCount = before.get(id) ?? 0;
         group.forEach((hit, index) => {
-          const count =
-            total -
-            group.length +
-            index +
-            1 +
-            previousWindowShare(previousCount, hit.nowMs, hit.windowStartMs, this.rule.windowMs);
+          const share = previousWindowShare(
+            previousCount,
+            hit.nowMs,
+            hit.windowStartMs,
+            this.rule.windowMs,
+          );
+          const count = total - group.length + index + 1 + share;
           const allowed = count <= this.rule.limit;
           hit.resolve({
             allowed,
