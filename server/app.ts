@@ -19,6 +19,8 @@ import { createPageCache, type PageAnswer, type PageCache, type PageRequest } fr
 // What server/index.ts needs from this bundle, so both share one copy of every module.
 export { ConfigError, loadConfig, loadDotEnv } from "~/modules/platform/config.server";
 export { startRuntime, stopRuntime } from "~/modules/platform/runtime.server";
+export { createLogger } from "~/modules/platform/logger.server";
+export { superviseServerProcesses } from "./workers";
 
 const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const READY_TIMEOUT_MS = 2000;

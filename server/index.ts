@@ -4,6 +4,7 @@
  * gracefully on SIGTERM and SIGINT.
  */
 import { getRequestListener } from "@hono/node-server";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 
 import type * as ServerBundleModule from "./app";
@@ -30,6 +31,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.serverProcesses > 1 && cluster.isPrimary) {
+    bundle.superviseServerProcesses(
+      config.serverProcesses,
+      bundle.createLogger({ level: config.logLevel }),
+    );
+    return;
+  }
+
   const runtime = await bundle.startRuntime(config);
   const { logger } = runtime;
   const { app, answerKeptPage, setDraining } = bundle.createServerApp(runtime);
@@ -43,6 +52,8 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, url: config.publicUrl.origin }, "listening");
+    // With several server processes, the first one started says it for all of them.
+    if (cluster.isWorker && cluster.worker?.id !== 1) return;
     console.log(`Serving on ${config.publicUrl.origin}`);
     // Every start, not only the first: the address is what people forget between runs.
     // The embedded database must be let go before admin:create may open it.

@@ -34,6 +34,12 @@ const trustProxyHops = z
         : Number(value),
   );
 
+/** A whole number in [min, max], with the one message for every way it can be wrong. */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 const httpUrl = z.url({
   protocol: /^https?$/,
   error: "must be an http:// or https:// address",
@@ -71,31 +77,14 @@ const envSchema = z.object({
   LEAD_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: optional(booleanFlag),
   ANALYTICS_COUNTRY_CSV: optional(z.string()),
-  ANALYTICS_BATCHES_PER_MINUTE: optional(
-    z.coerce
-      .number({ error: "must be a whole number from 1 to 1000000" })
-      .int("must be a whole number from 1 to 1000000")
-      .min(1, "must be a whole number from 1 to 1000000")
-      .max(1_000_000, "must be a whole number from 1 to 1000000"),
-  ),
+  ANALYTICS_BATCHES_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
   POSTHOG_HOST: optional(httpUrl),
   POSTHOG_API_KEY: optional(z.string().min(1).max(200)),
   VISUALIZER_PROVIDER_URL: optional(httpUrl),
   VISUALIZER_PROVIDER_KEY: optional(z.string().min(1).max(500)),
-  VISUALIZER_RETRY_DELAY_SECONDS: optional(
-    z.coerce
-      .number({ error: "must be a whole number from 1 to 3600" })
-      .int("must be a whole number from 1 to 3600")
-      .min(1, "must be a whole number from 1 to 3600")
-      .max(3600, "must be a whole number from 1 to 3600"),
-  ),
-  PAGE_CACHE_MB: optional(
-    z.coerce
-      .number({ error: "must be a whole number from 0 to 4096" })
-      .int("must be a whole number from 0 to 4096")
-      .min(0, "must be a whole number from 0 to 4096")
-      .max(4096, "must be a whole number from 0 to 4096"),
-  ),
+  VISUALIZER_RETRY_DELAY_SECONDS: optional(wholeNumber(1, 3600)),
+  WEB_CONCURRENCY: optional(wholeNumber(1, 64)),
+  PAGE_CACHE_MB: optional(wholeNumber(0, 4096)),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -140,6 +129,11 @@ export interface Config {
   visualizerRetryDelaySeconds: number | undefined;
   /** Memory for finished public pages shared by visitors; 0 turns the page cache off. */
   pageCacheMegabytes: number;
+  /**
+   * Server processes sharing the port, one per core to use (docs/decisions/020); above 1
+   * only on PostgreSQL, since the embedded database is opened by one process.
+   */
+  serverProcesses: number;
 }
 
 /** A configuration problem: one line per bad variable, ready to print. */
@@ -155,6 +149,12 @@ type Env = Record<string, string | undefined>;
 /** Validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const values = parseEnv(envSchema, env);
+  const serverProcesses = values.WEB_CONCURRENCY ?? 1;
+  if (serverProcesses > 1 && !values.DATABASE_URL) {
+    throw new ConfigError([
+      `Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL, as the embedded database is opened by one process only (got "${env.WEB_CONCURRENCY}")`,
+    ]);
+  }
   const port = values.PORT ?? 3000;
   const dataDir = path.resolve(values.DATA_DIR ?? "./data");
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${port}`);
@@ -186,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     visualizerRetryDelaySeconds: values.VISUALIZER_RETRY_DELAY_SECONDS,
     pageCacheMegabytes: values.PAGE_CACHE_MB ?? 32,
+    serverProcesses,
   };
 }
 

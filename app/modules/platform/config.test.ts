@@ -35,6 +35,7 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(0);
     expect(config.webhookAllowPrivateTargets).toBe(false);
     expect(config.dataDir).toBe(dataDir);
+    expect(config.serverProcesses).toBe(1);
   });
 
   it("generates AUTH_SECRET into DATA_DIR once and reuses it", () => {
@@ -74,6 +75,7 @@ describe("loadConfig", () => {
       LEAD_WEBHOOK_URL: "https://hooks.example.com/leads",
       LEAD_WEBHOOK_SECRET: "0123456789abcdef",
       VISUALIZER_RETRY_DELAY_SECONDS: "2",
+      WEB_CONCURRENCY: "4",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -85,6 +87,7 @@ describe("loadConfig", () => {
       adminEmail: "owner@example.com",
       leadWebhookUrl: "https://hooks.example.com/leads",
       visualizerRetryDelaySeconds: 2,
+      serverProcesses: 4,
     });
     expect(config.publicUrl.origin).toBe("https://www.example.com");
   });
@@ -135,6 +138,14 @@ describe("loadConfig", () => {
     [
       { VISUALIZER_RETRY_DELAY_SECONDS: "0" },
       'Invalid configuration: VISUALIZER_RETRY_DELAY_SECONDS must be a whole number from 1 to 3600 (got "0")',
+    ],
+    [
+      { WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db/lumen" },
+      'Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "0")',
+    ],
+    [
+      { WEB_CONCURRENCY: "2" },
+      'Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL, as the embedded database is opened by one process only (got "2")',
     ],
   ])("rejects %o with one line naming the variable", (env, line) => {
     expect(errorLines(env)).toEqual([line]);

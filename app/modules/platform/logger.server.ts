@@ -13,10 +13,12 @@ export function createLogger(options: {
   pretty?: boolean;
   /** Where lines go (standard output by default); tests read them. */
   destination?: pino.DestinationStream;
+  /** Which of several server processes writes (WEB_CONCURRENCY, docs/decisions/020). */
+  serverProcess?: number;
 }): Logger {
   const settings: pino.LoggerOptions = {
     level: options.level,
-    base: undefined,
+    base: options.serverProcess === undefined ? undefined : { process: options.serverProcess },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: safeError, error: safeError },

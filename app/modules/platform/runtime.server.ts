@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { ensureCompanySettings, ensureVisualizerCatalogue, seedDemoContent } from "~/db/seed";
@@ -107,6 +108,7 @@ async function boot(config: Config): Promise<Runtime> {
   const logger = createLogger({
     level: config.logLevel,
     pretty: config.nodeEnv === "development" && process.stdout.isTTY,
+    serverProcess: cluster.worker?.id,
   });
   const database = await openDatabase(
     config.databaseUrl

@@ -35,3 +35,11 @@ test("each bad variable gets its own line", () => {
     'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "chatty")',
   ]);
 });
+
+test("several server processes on the embedded database are refused before anything starts", () => {
+  const result = start({ WEB_CONCURRENCY: "2" });
+  expect(result.status).toBe(1);
+  expect(result.stderr.trim()).toBe(
+    'Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL, as the embedded database is opened by one process only (got "2")',
+  );
+});
