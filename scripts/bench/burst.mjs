@@ -13,6 +13,7 @@
 // Options: --connections=200 --duration=20 --rate=20 (leads/s) --path=/tv
 //          --warmup=3 (seconds of the page load alone first, not measured; 0 for none)
 //          --only=embedded|postgres --keep (keep each DATA_DIR with its server.log)
+//          --processes=N (WEB_CONCURRENCY of the PostgreSQL server; the embedded one has one)
 //
 // Other scripts reuse the burst on a server of their own:
 //   import { runBurst } from "./burst.mjs";
@@ -21,7 +22,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -35,6 +36,8 @@ import {
   percentile,
   POSTGRES_ADMIN_URL,
   postgresReachable,
+  processCpuMs,
+  serverProcessesOption,
   spawnServer,
 } from "./lib.mjs";
 import { postLeadBody, sendPaced } from "./lead-posting.mjs";
@@ -233,19 +236,6 @@ async function countStored(query, result) {
   return { count: stored.size, missing: result.leads.ids.filter((id) => !stored.has(id)).length };
 }
 
-/**
- * CPU seconds a process has used (user + system, Linux's /proc), or NaN elsewhere. Beside the
- * wall time it tells a server that is slow from one the machine gave little time to.
- */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -270,18 +260,23 @@ async function runOne(kind, options) {
   try {
     if (kind === "postgres") database = await createPostgresDatabase("lumen_bench_burst");
     server = await spawnServer(
-      { TRUST_PROXY: "true", DATABASE_URL: database?.url },
+      {
+        TRUST_PROXY: "true",
+        DATABASE_URL: database?.url,
+        WEB_CONCURRENCY: database ? String(options.processes) : undefined,
+      },
       { dataDir, logFile },
     );
     if (!(await server.ready())) {
       keepDataDir = true;
       throw new Error(`the ${kind} server did not become ready; see ${logFile}`);
     }
-    const cpuBefore = cpuSeconds(server.process.pid);
+    const cpuBefore = processCpuMs(server.process.pid);
     const startedAt = performance.now();
     const result = await runBurst({ baseUrl: server.baseUrl, ...options.burst });
+    // CPU seconds used per second of the burst (Linux's /proc).
     const serverCpu =
-      (cpuSeconds(server.process.pid) - cpuBefore) / ((performance.now() - startedAt) / 1000);
+      (processCpuMs(server.process.pid) - cpuBefore) / (performance.now() - startedAt);
     const load = loadAverage();
 
     // Counted after the server stopped: every answer it gave is then in the database, and the
@@ -366,6 +361,7 @@ async function main() {
     },
     only: arg("only", ""),
     keep: process.argv.includes("--keep"),
+    processes: serverProcessesOption(),
   };
   if (!Number.isFinite(options.burst.warmup) || options.burst.warmup < 0) {
     console.error("--warmup must be 0 or more");
@@ -395,6 +391,9 @@ async function main() {
       "Server CPU is the server's CPU seconds per second of the burst: far below the CPUs " +
       "while figures are poor means the machine, not the server, was the limit.",
   );
+  if (options.processes > 1) {
+    console.log(`The PostgreSQL server runs ${options.processes} processes (WEB_CONCURRENCY).`);
+  }
   console.log(
     "Leads stored are counted in the database after the server stopped. " +
       `Targets: no errors, page p99 < ${BURST_TARGETS.pageP99Ms} ms, lead p99 < ${BURST_TARGETS.leadP99Ms} ms.\n`,

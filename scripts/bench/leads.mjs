@@ -13,6 +13,7 @@
 // Options: --rate=50 (leads/s) --duration=10 (s) --warmup=2 (s) --settle=60 (s)
 //          --find --step=25 --only=embedded|postgres --keep (keep each DATA_DIR with its
 //          server.log) --cpu-prof=<dir> (a CPU profile of each server, for Chrome's DevTools)
+//          --processes=N (WEB_CONCURRENCY of the PostgreSQL server; the embedded one has one)
 import { PGlite } from "@electric-sql/pglite";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -29,6 +30,7 @@ import {
   POSTGRES_ADMIN_URL,
   postgresReachable,
   processCpuMs,
+  serverProcessesOption,
   spawnServer,
 } from "./lib.mjs";
 
@@ -45,6 +47,7 @@ const options = {
   only: arg("only", ""),
   keep: flag("keep"),
   cpuProf: arg("cpu-prof", ""),
+  processes: serverProcessesOption(),
 };
 for (const key of ["duration", "warmup", "settle", "step"]) {
   if (!Number.isFinite(options[key]) || options[key] < 0) {
@@ -154,6 +157,7 @@ async function runOne(kind, tag, rate) {
         // The receiver listens on loopback, which webhooks may not target by default.
         WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
         DATABASE_URL: database?.url,
+        WEB_CONCURRENCY: database ? String(options.processes) : undefined,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       },
       {
@@ -242,7 +246,9 @@ const holds = (r) =>
   r.p99 < P99_LIMIT_MS && r.statuses.every(([status]) => status === "201") && r.missing === 0;
 
 function printResult(r) {
-  const title = `${r.kind === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} at ${r.rate} leads/s`;
+  const processes =
+    r.kind === "postgres" && options.processes > 1 ? `, ${options.processes} server processes` : "";
+  const title = `${r.kind === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} at ${r.rate} leads/s${processes}`;
   const rows = [
     ["leads/s achieved (201s)", `${r.achieved.toFixed(1)} (offered ${r.offered.toFixed(1)})`],
     ["server CPU per lead", `${r.cpuPerLeadMs.toFixed(1)} ms (answer, delivery and mail)`],

@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync } from "node:fs";
+import { mkdtempSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -232,11 +232,53 @@ export const flag = (name) => process.argv.includes(`--${name}`) || npmConfig(na
 
 /** CPU time (user + system) the process `pid` has used so far, in ms. Linux only (/proc). */
 export function processCpuMs(pid) {
+  // With WEB_CONCURRENCY above 1 the server is a parent and its server processes.
+  return [pid, ...childPids(pid)].reduce((sum, one) => sum + ownCpuMs(one), 0);
+}
+
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from field 3 on. */
+function statFields(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces), from field 3 on.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+function ownCpuMs(pid) {
+  try {
+    const fields = statFields(pid);
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0; // ended meanwhile
+  }
+}
+
+/** The running processes whose parent is `pid`. */
+export function childPids(pid) {
+  const children = [];
+  let entries = [];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return children; // no /proc: not Linux
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(statFields(entry)[1]) === pid) children.push(Number(entry));
+    } catch {
+      // ended while the list was read
+    }
+  }
+  return children;
+}
+
+/** WEB_CONCURRENCY for PostgreSQL runs (--processes=N; the embedded database takes one). */
+export function serverProcessesOption() {
+  const processes = Number(arg("processes", 1));
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+    console.error(`--processes must be a whole number from 1 to 64 (got "${arg("processes")}")`);
+    process.exit(2);
+  }
+  return processes;
 }
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
