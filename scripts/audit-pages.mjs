@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 import { tsImport } from "tsx/esm/api";
 import { ensureBuild, spawnServer } from "./bench/lib.mjs";
 import { ensureFullChromium } from "./ensure-browser.mjs";
-import { medianTimeToInteractive } from "./lib/time-to-interactive.mjs";
+import { medianPlainDocumentTime, medianTimeToInteractive } from "./lib/time-to-interactive.mjs";
 
 const CHROME_FLAGS = [
   "--no-sandbox",
@@ -419,6 +419,20 @@ try {
     }
   }
 
+  // What this machine's Chromium needs for a plain document of the home page's size.
+  let reference;
+  try {
+    const home = await fetch(`${baseUrl}/`, { headers: { "accept-encoding": "identity" } });
+    reference = await medianPlainDocumentTime(browser, {
+      bytes: (await home.text()).length,
+      runs: options.ttiRuns,
+      cpuSlowdowns: TTI_CPU_SLOWDOWNS,
+      contextOptions: MOBILE_CONTEXT,
+    });
+  } catch (error) {
+    console.error(`The plain reference document could not be measured: ${error.message}`);
+  }
+
   const rows = routes.map((route) => {
     const summaries = runs.get(route);
     // Rounded as printed, so that the table and the target check agree.
@@ -476,6 +490,11 @@ try {
   for (const { route, row } of rows.filter(({ row }) => row.noindex)) {
     console.log(
       `† ${route} is kept out of search engines on purpose: ${EXPECTED_TO_FAIL_ON_NOINDEX_PAGES.join(", ")} left out of its SEO score (Lighthouse's own: ${row.lighthouseSeo ?? "n/a"}).`,
+    );
+  }
+  if (reference) {
+    console.log(
+      `TTI floor of this machine: a plain document of the home page's size (${Math.round(reference.bytes / 1024)} KB of paragraphs, no style, no script) reaches DOMContentLoaded in ${TTI_CPU_SLOWDOWNS.map((slowdown) => `${seconds(reference.times[slowdown])} s at ${slowdown}x`).join(" and ")}.`,
     );
   }
   const version = runs.get(routes[0])?.[0]?.version ?? "";

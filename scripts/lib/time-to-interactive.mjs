@@ -2,6 +2,7 @@
 // the root marks <html data-hydrated> (React has taken over the page, docs/decisions/004).
 // Every run is a first visit (a new browser context, so a cold cache) on Lighthouse's phone
 // screen, with the CPU slowed by the given factor through the DevTools protocol.
+import { createServer } from "node:http";
 
 /** Records, inside the page, when the root sets data-hydrated on <html>. */
 function recordHydration() {
@@ -45,10 +46,58 @@ export async function medianTimeToInteractive(
     for (let run = 0; run < runs; run++) {
       times.push(await measureTimeToInteractive(browser, url, { cpuSlowdown, contextOptions }));
     }
-    times.sort((a, b) => a - b);
-    const middle = Math.floor(times.length / 2);
-    result[cpuSlowdown] =
-      times.length % 2 ? times[middle] : (times[middle - 1] + times[middle]) / 2;
+    result[cpuSlowdown] = median(times);
   }
   return result;
+}
+
+/**
+ * The machine's floor under any TTI of a page that size: from navigation start to
+ * DOMContentLoaded for a plain document of `bytes` (paragraphs of text, no style, no script),
+ * served from a local server, at each CPU slowdown; the median of `runs` first visits.
+ */
+export async function medianPlainDocumentTime(
+  browser,
+  { bytes, runs, cpuSlowdowns, contextOptions },
+) {
+  const paragraph = "<p>A plain paragraph of text, as long as many on the site's pages.</p>\n";
+  const document = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head><body>\n${paragraph.repeat(Math.max(1, Math.round(bytes / paragraph.length)))}</body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(document);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  try {
+    const result = {};
+    for (const cpuSlowdown of cpuSlowdowns) {
+      const times = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext(contextOptions);
+        try {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+          await page.goto(url, { waitUntil: "domcontentloaded" });
+          times.push(
+            await page.evaluate(
+              () => performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
+            ),
+          );
+        } finally {
+          await context.close();
+        }
+      }
+      result[cpuSlowdown] = median(times);
+    }
+    return { bytes: document.length, times: result };
+  } finally {
+    server.close();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
