@@ -4,6 +4,8 @@
 // Time to interactive (TTI) is measured apart from Lighthouse, in the same Chromium: from the
 // start of a first visit to <html data-hydrated> (scripts/lib/time-to-interactive.mjs), on
 // the same phone screen, with the CPU at full speed and slowed 4 times; the median of the runs.
+// Beside it, the machine's floor: a plain document of the home page's size (no style, no
+// script) timed to DOMContentLoaded the same way.
 //
 // Options:
 //   --routes=/,/bathrooms   audit these paths only (default: every page in ALL_PUBLIC_PAGES)
