@@ -10,7 +10,7 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
 
-/** A process that died this soon after the last one was restarted waits before the next. */
+/** A process that died is started again after this long, so one that keeps dying does not spin. */
 const RESTART_DELAY_MS = 1000;
 
 export function superviseServerProcesses(count: number, logger: Logger): void {

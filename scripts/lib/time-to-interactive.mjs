@@ -14,41 +14,52 @@ function recordHydration() {
 }
 
 /**
- * Milliseconds from navigation to hydrated for one first visit of `url`.
- * `browser` is a Playwright Browser; `contextOptions` the screen to emulate.
+ * One first visit of `url` at `cpuSlowdown`: a new context on the screen `contextOptions`
+ * (`browser` is a Playwright Browser), the CPU slowed, `initScript` added, the page loaded
+ * until `waitUntil`; then `measure(page)`'s milliseconds.
  */
-export async function measureTimeToInteractive(browser, url, { cpuSlowdown, contextOptions }) {
+async function firstVisit(browser, url, { cpuSlowdown, contextOptions }, visit) {
   const context = await browser.newContext(contextOptions);
   try {
-    await context.addInitScript(recordHydration);
+    if (visit.initScript) await context.addInitScript(visit.initScript);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
-    await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(() => window.__lumenHydratedAt !== undefined, undefined, {
-      timeout: 30_000,
-    });
-    return await page.evaluate(() => window.__lumenHydratedAt);
+    await page.goto(url, { waitUntil: visit.waitUntil });
+    return await visit.measure(page);
   } finally {
     await context.close();
   }
 }
 
-/** The median of `runs` measurements of `url` at each CPU slowdown, in milliseconds. */
-export async function medianTimeToInteractive(
-  browser,
-  url,
-  { runs, cpuSlowdowns, contextOptions },
-) {
+/** The median of `runs` first visits at each CPU slowdown, keyed by the slowdown. */
+async function medianPerSlowdown(browser, url, { runs, cpuSlowdowns, contextOptions }, visit) {
   const result = {};
   for (const cpuSlowdown of cpuSlowdowns) {
     const times = [];
     for (let run = 0; run < runs; run++) {
-      times.push(await measureTimeToInteractive(browser, url, { cpuSlowdown, contextOptions }));
+      times.push(await firstVisit(browser, url, { cpuSlowdown, contextOptions }, visit));
     }
     result[cpuSlowdown] = median(times);
   }
   return result;
+}
+
+/** Navigation start to <html data-hydrated>, in milliseconds. */
+const UNTIL_HYDRATED = {
+  initScript: recordHydration,
+  waitUntil: "commit",
+  measure: async (page) => {
+    await page.waitForFunction(() => window.__lumenHydratedAt !== undefined, undefined, {
+      timeout: 30_000,
+    });
+    return page.evaluate(() => window.__lumenHydratedAt);
+  },
+};
+
+/** The median TTI of `runs` first visits of `url` at each CPU slowdown, in milliseconds. */
+export function medianTimeToInteractive(browser, url, options) {
+  return medianPerSlowdown(browser, url, options, UNTIL_HYDRATED);
 }
 
 /**
@@ -56,10 +67,7 @@ export async function medianTimeToInteractive(
  * DOMContentLoaded for a plain document of `bytes` (paragraphs of text, no style, no script),
  * served from a local server, at each CPU slowdown; the median of `runs` first visits.
  */
-export async function medianPlainDocumentTime(
-  browser,
-  { bytes, runs, cpuSlowdowns, contextOptions },
-) {
+export async function medianPlainDocumentTime(browser, { bytes, ...options }) {
   const paragraph = "<p>A plain paragraph of text, as long as many on the site's pages.</p>\n";
   const document = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head><body>\n${paragraph.repeat(Math.max(1, Math.round(bytes / paragraph.length)))}</body></html>`;
   const server = createServer((_request, response) => {
@@ -67,30 +75,20 @@ export async function medianPlainDocumentTime(
     response.end(document);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${server.address().port}/`;
   try {
-    const result = {};
-    for (const cpuSlowdown of cpuSlowdowns) {
-      const times = [];
-      for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext(contextOptions);
-        try {
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
-          await page.goto(url, { waitUntil: "domcontentloaded" });
-          times.push(
-            await page.evaluate(
-              () => performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
-            ),
-          );
-        } finally {
-          await context.close();
-        }
-      }
-      result[cpuSlowdown] = median(times);
-    }
-    return { bytes: document.length, times: result };
+    const times = await medianPerSlowdown(
+      browser,
+      `http://127.0.0.1:${server.address().port}/`,
+      options,
+      {
+        waitUntil: "domcontentloaded",
+        measure: (page) =>
+          page.evaluate(
+            () => performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
+          ),
+      },
+    );
+    return { bytes: document.length, times };
   } finally {
     server.close();
   }
