@@ -1,4 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+// A file of the build with a hash in its name, cached for a year like the scripts (a fixed
+// /logo.svg could only be cached briefly). Kept a file, not inlined, so that a logo that
+// cannot load is hidden as before. /logo.svg stays for the structured data.
+import logoUrl from "../../../assets/brand/logo.svg?no-inline";
 
 /**
  * The company logo image. If it cannot be loaded it hides itself rather than show a
@@ -18,7 +22,7 @@ export function Logo({ className = "", alt }: { className?: string; alt: string 
   return (
     <img
       ref={image}
-      src="/logo.svg"
+      src={logoUrl}
       alt={alt}
       width={40}
       height={40}
