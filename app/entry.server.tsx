@@ -122,6 +122,10 @@ function renderWhole(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // The document is sent whole, so a finished Suspense boundary (HydrateLater) is
+        // written in place. Past this many bytes React would move it to a hidden element
+        // at the end and reveal it by script, up to 300 ms after the first paint.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellReady = true;
         },

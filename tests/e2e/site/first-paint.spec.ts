@@ -18,3 +18,17 @@ test("pages inline their stylesheet and start their scripts after the first pain
   await page.goto("/bathrooms");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 });
+
+// Content React hydrates later (HydrateLater) is still painted with the rest: written in
+// place, not held in a hidden element for a script to reveal after the first paint.
+test("the home page's sections below the hero are in place in the HTML", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  expect(html).not.toMatch(/<template id="B:/);
+  expect(html).not.toMatch(/<div hidden id="S:/);
+  expect(html).not.toContain("$RC(");
+  const services = html.indexOf('id="services-heading"');
+  const contact = html.indexOf('id="contact-heading"');
+  expect(services).toBeGreaterThan(0);
+  // In reading order: the sections under the hero come before the contact section.
+  expect(services).toBeLessThan(contact);
+});
