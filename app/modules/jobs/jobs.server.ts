@@ -22,6 +22,7 @@ import { approveDueCommissions } from "~/modules/affiliates/commissions.server";
 import { forwardEvents, type PosthogTarget } from "~/modules/analytics/forward.server";
 import { rollUpExpiredEvents } from "~/modules/analytics/retention.server";
 import { runHousekeeping } from "./housekeeping.server";
+import { staggered } from "./stagger";
 import type { BackupService } from "~/modules/backups/backups.server";
 import type { RenderProvider } from "~/modules/visualizer/render-provider.server";
 import { runRenderJob, VISUALIZER_RENDER_QUEUE } from "~/modules/visualizer/renders.server";
@@ -52,10 +53,10 @@ const SWEEP_CRON = "* * * * *";
 /**
  * Deliveries (and messages) one worker takes at a time, and how many workers each queue
  * has in a process. pg-boss waits out the polling interval after every batch, even a full
- * one, so throughput is workers x batch / interval: for webhooks 4 x 25 / 0.5 s = 200 per
- * second and for mail 2 x 25 / 0.5 s = 100, above the 150 leads a second the embedded
- * database takes (docs/decisions/018), so a burst leaves no growing backlog; independent
- * workers also keep one slow receiver from holding up the rest.
+ * one, and a batch's jobs start staggered (./stagger.ts), so throughput is workers x batch
+ * / (interval + the batch's run): with quick receivers, for webhooks 4 x 25 / about 0.6 s
+ * and for mail 2 x 25 / about 0.6 s (docs/decisions/018); independent workers also keep
+ * one slow receiver from holding up the rest.
  */
 const BATCH_SIZE = 25;
 const WEBHOOK_WORKERS = 4;
@@ -331,7 +332,7 @@ async function eachJob<T>(
   batch: PgBoss.Job<T>[],
   handle: (job: PgBoss.Job<T>) => Promise<unknown>,
 ): Promise<void> {
-  const results = await Promise.allSettled(batch.map((job) => handle(job)));
+  const results = await Promise.allSettled(staggered(batch, handle));
   results.forEach((result, index) => {
     if (result.status === "rejected") {
       logger.error(
