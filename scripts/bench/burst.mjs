@@ -14,6 +14,7 @@
 //          --warmup=3 (seconds of the page load alone first, not measured; 0 for none)
 //          --only=embedded|postgres --keep (keep each DATA_DIR with its server.log)
 //          --processes=N (WEB_CONCURRENCY of the PostgreSQL server; the embedded one has one)
+//          --cpu-prof=<dir> (a CPU profile of each server, for Chrome's DevTools)
 //
 // Other scripts reuse the burst on a server of their own:
 //   import { runBurst } from "./burst.mjs";
@@ -265,7 +266,11 @@ async function runOne(kind, options) {
         DATABASE_URL: database?.url,
         WEB_CONCURRENCY: database ? String(options.processes) : undefined,
       },
-      { dataDir, logFile },
+      {
+        dataDir,
+        logFile,
+        nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProf}`] : [],
+      },
     );
     if (!(await server.ready())) {
       keepDataDir = true;
@@ -362,6 +367,7 @@ async function main() {
     only: arg("only", ""),
     keep: process.argv.includes("--keep"),
     processes: serverProcessesOption(),
+    cpuProf: arg("cpu-prof", ""),
   };
   if (!Number.isFinite(options.burst.warmup) || options.burst.warmup < 0) {
     console.error("--warmup must be 0 or more");
