@@ -39,6 +39,7 @@ import {
   postgresReachable,
   processCpuMs,
   serverProcessesOption,
+  cpuProfileNodeArgs,
   spawnServer,
 } from "./lib.mjs";
 import { postLeadBody, sendPaced } from "./lead-posting.mjs";
@@ -269,7 +270,7 @@ async function runOne(kind, options) {
       {
         dataDir,
         logFile,
-        nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProf}`] : [],
+        nodeArgs: options.nodeArgs,
       },
     );
     if (!(await server.ready())) {
@@ -367,7 +368,7 @@ async function main() {
     only: arg("only", ""),
     keep: process.argv.includes("--keep"),
     processes: serverProcessesOption(),
-    cpuProf: arg("cpu-prof", ""),
+    nodeArgs: cpuProfileNodeArgs(),
   };
   if (!Number.isFinite(options.burst.warmup) || options.burst.warmup < 0) {
     console.error("--warmup must be 0 or more");

@@ -31,6 +31,7 @@ import {
   postgresReachable,
   processCpuMs,
   serverProcessesOption,
+  cpuProfileNodeArgs,
   spawnServer,
 } from "./lib.mjs";
 
@@ -46,7 +47,7 @@ const options = {
   settle: Number(arg("settle", 60)),
   only: arg("only", ""),
   keep: flag("keep"),
-  cpuProf: arg("cpu-prof", ""),
+  nodeArgs: cpuProfileNodeArgs(),
   processes: serverProcessesOption(),
 };
 for (const key of ["duration", "warmup", "settle", "step"]) {
@@ -163,7 +164,7 @@ async function runOne(kind, tag, rate) {
       {
         dataDir,
         logFile,
-        nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProf}`] : [],
+        nodeArgs: options.nodeArgs,
       },
     );
     if (!(await server.ready())) {

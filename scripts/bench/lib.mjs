@@ -280,6 +280,13 @@ export function serverProcessesOption() {
   }
   return processes;
 }
+
+/** node's arguments for --cpu-prof=<dir>: a CPU profile of each server there, else none. */
+export function cpuProfileNodeArgs() {
+  const dir = arg("cpu-prof", "");
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+}
+
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
