@@ -165,7 +165,7 @@ async function setUpJobs(
     batchSize: BATCH_SIZE,
     pollingIntervalSeconds: Math.min(pollingIntervalSeconds, 0.5),
   };
-  /** The workers of one outbox: each job claims its row, then the kind sends it. */
+  /** The workers of one outbox: a batch claims its jobs' rows, then the kind sends each. */
   async function workOutbox<T extends OutboxTable>(
     outbox: Outbox<T>,
     workers: number,
@@ -173,9 +173,22 @@ async function setUpJobs(
   ) {
     const { queue } = outbox.kind;
     for (let worker = 0; worker < workers; worker++) {
-      await boss.work(queue, workOptions, (batch) =>
-        eachJob(logger, queue, batch, (job) => outbox.attempt(database.db, job.data, send)),
-      );
+      await boss.work(queue, workOptions, async (batch) => {
+        const claimed = await outbox
+          .claimBatch(
+            database.db,
+            batch.map((job) => job.data),
+          )
+          .catch((error: unknown) => {
+            // Nothing was claimed: pg-boss retries the batch's jobs, and the sweep is behind it.
+            logger.error(
+              { err: databaseCause(error), job: queue, jobs: batch.length },
+              "job failed",
+            );
+            throw error;
+          });
+        await eachJob(logger, queue, batch, (job) => claimed.attempt(job.data, send));
+      });
     }
   }
   await workOutbox(webhookOutbox, WEBHOOK_WORKERS, (delivery) =>

@@ -103,6 +103,42 @@ describe("the outbox", () => {
     expect((await rowOf(later)).attempts).toBe(0);
   });
 
+  it("claims a batch's rows in one go, each sent once, a row not due or not named not at all", async () => {
+    const [first, second, later] = [
+      await enqueueOne("batch one"),
+      await enqueueOne("batch two"),
+      await enqueueOne("batch later"),
+    ];
+    await database.db
+      .update(mailMessages)
+      .set({ nextAttemptAt: sql`now() + interval '1 minute'` })
+      .where(eq(mailMessages.id, later));
+    const job = (id: unknown) => ({ [outbox.kind.jobKey]: id });
+    // A duplicate job, an early one and one naming no row come with the batch.
+    const batch = [job(first), job(second), job(first), job(later), job("not-a-uuid"), null];
+
+    const claimed = await outbox.claimBatch(database.db, batch);
+    expect((await rowOf(first)).status).toBe("sending");
+    expect((await rowOf(second)).status).toBe("sending");
+    const sent: string[] = [];
+    const outcomes = [];
+    for (const data of batch) {
+      outcomes.push(
+        await claimed.attempt(data, async (row) => {
+          sent.push(row.id);
+          return "sent" as const;
+        }),
+      );
+    }
+    expect(outcomes).toEqual(["sent", "sent", "skipped", "skipped", "skipped", "skipped"]);
+    expect(sent).toEqual([first, second]);
+    expect(await rowOf(first)).toMatchObject({ status: "sending", attempts: 1 });
+    expect(await rowOf(later)).toMatchObject({ status: "queued", attempts: 0 });
+    // Claimed already: another batch naming them gets nothing.
+    const again = await outbox.claimBatch(database.db, [job(first), job(second)]);
+    expect(await again.attempt(job(first), async () => "sent")).toBe("skipped");
+  });
+
   it("records an outcome only while the attempt is its own", async () => {
     const id = await enqueueOne("finished");
     await outbox.claim(database.db, id);

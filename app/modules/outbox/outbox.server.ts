@@ -8,8 +8,8 @@ import { isUuid } from "~/modules/platform/patterns";
 
 /**
  * The outbox behind every outgoing message (mail, lead webhooks): a row per message, stored
- * with what it is about, and a pg-boss job per attempt. Each attempt claims its row first,
- * so a duplicate, early or lost job is harmless; a sweep requeues what a crash or a lost job
+ * with what it is about, and a pg-boss job per attempt. Each attempt's row is claimed first
+ * (a batch's rows together), so a duplicate, early or lost job is harmless; a sweep requeues what a crash or a lost job
  * left behind. A kind (mail, webhooks) brings its table, its payload and its send function.
  */
 
@@ -128,11 +128,13 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
   }
 
   /**
-   * Claims a row that is waiting and due: `sending`, one more attempt. Undefined when it is
-   * not (a duplicate or early job, or a row already handled): the attempt does nothing.
+   * Claims the rows that are waiting and due among `ids`, in one statement: `sending`, one
+   * more attempt. A row that is not (a duplicate or early job, or a row already handled) is
+   * left out, and its attempt does nothing.
    */
-  async function claim(db: Database, id: string): Promise<T["$inferSelect"] | undefined> {
-    const [row] = (await db
+  async function claimAll(db: Database, ids: string[]): Promise<T["$inferSelect"][]> {
+    if (ids.length === 0) return [];
+    return (await db
       .update(table)
       .set(
         values({
@@ -143,12 +145,17 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
       )
       .where(
         and(
-          eq(table.id, id),
+          inArray(table.id, ids),
           eq(table.status, waitingStatus),
           lte(table.nextAttemptAt, sql`now()`),
         ),
       )
       .returning()) as T["$inferSelect"][];
+  }
+
+  /** Claims one row as `claimAll` does; undefined when it is not waiting and due. */
+  async function claim(db: Database, id: string): Promise<T["$inferSelect"] | undefined> {
+    const [row] = await claimAll(db, [id]);
     return row;
   }
 
@@ -165,17 +172,26 @@ export function createOutbox<T extends OutboxTable>(kind: OutboxKind<T>) {
     claim,
 
     /**
-     * One attempt of the row a job names (the job's handler): the row is claimed first, and
-     * `send` runs only on a row this attempt claimed; "skipped" otherwise.
+     * Claims the rows a batch of jobs names, in one statement instead of one a job (each
+     * statement costs the embedded database's one thread more than the work it does).
+     * `attempt(job.data, send)` then runs `send` on the job's row if this batch claimed it,
+     * once however many of the jobs name it, and answers "skipped" otherwise.
      */
-    async attempt<R>(
-      db: Database,
-      data: unknown,
-      send: (row: T["$inferSelect"]) => Promise<R>,
-    ): Promise<R | "skipped"> {
-      const id = idOfJob(data);
-      const row = id && (await claim(db, id));
-      return row ? send(row) : "skipped";
+    async claimBatch(db: Database, batch: unknown[]) {
+      const ids = batch.map(idOfJob).filter((id): id is string => id !== undefined);
+      const claimed = new Map((await claimAll(db, [...new Set(ids)])).map((row) => [row.id, row]));
+      return {
+        async attempt<R>(
+          data: unknown,
+          send: (row: T["$inferSelect"]) => Promise<R>,
+        ): Promise<R | "skipped"> {
+          const id = idOfJob(data);
+          const row = id === undefined ? undefined : claimed.get(id);
+          if (!row) return "skipped";
+          claimed.delete(row.id);
+          return send(row);
+        },
+      };
     },
 
     /**
