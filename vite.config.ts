@@ -53,7 +53,7 @@ export default defineConfig({
                   // Everything the shared layout needs, plus the building blocks most pages use;
                   // helpers of one or two pages, or that the home page does not draw (its
                   // script budget is tight), follow the pages that import them, as do the
-                  // partner portal's components, the QR code generator, the visualizer, the leave-review and
+                  // partner portal's components, the blog's listing parts, the QR code generator, the visualizer, the leave-review and
                   // giveaway forms, copying to the clipboard (the visualizer, the review thank-you and
                   // the portal), and the staff charts over recharts (loaded on first use by the
                   // analytics screen alone). Taken before the staff area's group, so shared parts stay here.
@@ -61,7 +61,7 @@ export default defineConfig({
                   test: (id: string) =>
                     /app[\\/](components|modules)[\\/]/.test(id) &&
                     !STAFF_ONLY.test(id) &&
-                    !/legal-document|components[\\/]site[\\/]giveaway|modules[\\/]giveaways[\\/]|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|components[\\/]visualizer[\\/]|leave-review|review-thank-you|copy-to-clipboard|seo[\\/]named-pages/.test(
+                    !/legal-document|components[\\/]site[\\/]giveaway|modules[\\/]giveaways[\\/]|components[\\/]charts[\\/]|feature-list|analytics[\\/](tracker[\\/]|bot-detection|browser-signals)|demo-images\.generated|lead\.schema|platform[\\/]zod|components[\\/]affiliate[\\/]|modules[\\/]affiliates[\\/](affiliate-strings|affiliate-rules|referral-links)|qr-generator-tool|modules[\\/]qr[\\/]|components[\\/]visualizer[\\/]|leave-review|review-thank-you|copy-to-clipboard|seo[\\/](named-pages|blog-meta)|components[\\/]site[\\/]blog\.tsx/.test(
                       id,
                     ),
                   priority: 20,
