@@ -9,8 +9,9 @@ import { isUuid } from "~/modules/platform/patterns";
 /**
  * The outbox behind every outgoing message (mail, lead webhooks): a row per message, stored
  * with what it is about, and a pg-boss job per attempt. Each attempt's row is claimed first
- * (a batch's rows together), so a duplicate, early or lost job is harmless; a sweep requeues what a crash or a lost job
- * left behind. A kind (mail, webhooks) brings its table, its payload and its send function.
+ * (a batch's rows together), so a duplicate, early or lost job is harmless; a sweep
+ * requeues what a crash or a lost job left behind. A kind (mail, webhooks) brings its
+ * table, its payload and its send function.
  */
 
 /** A row still `sending` this long after its attempt began lost its worker. */
