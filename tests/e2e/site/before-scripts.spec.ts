@@ -1,4 +1,4 @@
-import { expect, isMobile, test } from "../support/fixtures";
+import { clickAtFootOfPage, expect, isMobile, test } from "../support/fixtures";
 
 // Pages start their scripts after the first paint (docs/decisions/004); until then the
 // menu, the privacy controls, the phone links and the form must already work
@@ -41,11 +41,7 @@ test("the menu, the privacy controls and the form work before the scripts start"
   }
 
   const privacyButton = page.getByRole("button", { name: "Privacy controls", exact: true });
-  // On a phone the button is at the foot of the page. The sections passed on the way are
-  // laid out once they come near (content-visibility), which moves it after the jump:
-  // scrolled there first, the click waits for it to be still.
-  await privacyButton.scrollIntoViewIfNeeded();
-  await privacyButton.click();
+  await clickAtFootOfPage(privacyButton);
   const privacy = page.getByRole("dialog", { name: "Privacy controls" });
   await expect(privacy).toBeVisible();
   await expect(privacy.getByRole("switch", { name: "Analytics" })).toHaveAttribute(

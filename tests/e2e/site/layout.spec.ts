@@ -1,4 +1,4 @@
-import { expect, isMobile, test } from "../support/fixtures";
+import { clickAtFootOfPage, expect, isMobile, test } from "../support/fixtures";
 
 const EXTERNAL_LINKS = ["Get Pre-Approved For Financing", "Make Payments", "Leave us a Review"];
 
@@ -111,7 +111,7 @@ test.describe("shared layout", () => {
     page,
   }) => {
     await page.goto("/");
-    await page.getByRole("button", { name: "Privacy controls" }).click();
+    await clickAtFootOfPage(page.getByRole("button", { name: "Privacy controls" }));
     const panel = page.getByRole("dialog", { name: "Privacy controls" });
     await expect(panel).toBeVisible();
     const analytics = panel.getByRole("switch", { name: "Analytics" });
@@ -124,7 +124,7 @@ test.describe("shared layout", () => {
       "/privacy-policy",
     );
     await page.reload();
-    await page.getByRole("button", { name: "Privacy controls" }).click();
+    await clickAtFootOfPage(page.getByRole("button", { name: "Privacy controls" }));
     await expect(
       page.getByRole("dialog", { name: "Privacy controls" }).getByRole("switch"),
     ).toHaveAttribute("aria-checked", "false");

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * `page` that fails the test on any console error or warning, or uncaught page error.
@@ -55,3 +55,15 @@ export function randomTestAddress(): string {
 }
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/**
+ * Clicks something at the foot of a long page (on a phone, the privacy button). The
+ * sections passed on the way there are laid out only once they come near
+ * (content-visibility), which moves what is below them just after the jump: scrolled there
+ * first, the click then waits for it to be still. Clicked at once, it sometimes landed on
+ * the page's background where the button had been.
+ */
+export async function clickAtFootOfPage(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await target.click();
+}
