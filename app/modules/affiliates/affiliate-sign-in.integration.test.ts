@@ -323,6 +323,9 @@ describe("sign-in (R5.11, R7.6, R8.3, R9.3)", () => {
 });
 
 describe("password links (R5.10, R8.3)", () => {
+  /** How a reset link's token is stored (app/modules/affiliates/affiliate-accounts.server.ts). */
+  const RESET_TOKEN_PREFIX = "reset-password:";
+
   /**
    * The newest reset link mailed to an affiliate. Its token is read from the stored token,
    * since the mail worker masks it in the mail log once the message is done with.
@@ -334,12 +337,12 @@ describe("password links (R5.10, R8.3)", () => {
       .where(
         and(
           eq(affiliateVerifications.value, partner.id),
-          like(affiliateVerifications.identifier, "reset-password:%"),
+          like(affiliateVerifications.identifier, `${RESET_TOKEN_PREFIX}%`),
         ),
       )
       .orderBy(desc(affiliateVerifications.createdAt))
       .limit(1);
-    const token = newest!.identifier.slice("reset-password:".length);
+    const token = newest!.identifier.slice(RESET_TOKEN_PREFIX.length);
     const link = new URL(`/affiliate/reset-password?token=${token}`, TEST_PUBLIC_URL);
     const mails = (await mailsTo(partner.email)).filter(
       (mail) => mail.kind === "affiliate.password_reset",
@@ -383,7 +386,7 @@ describe("password links (R5.10, R8.3)", () => {
     await world.database.db
       .update(affiliateVerifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(affiliateVerifications.identifier, `reset-password:${token}`));
+      .where(eq(affiliateVerifications.identifier, `${RESET_TOKEN_PREFIX}${token}`));
     expect(await resetTokenIsValid(deps(), token)).toBe(false);
     expect(
       await resetAffiliatePassword(deps(), { token, password: "a brand new password for me" }),
