@@ -84,7 +84,8 @@ export function ensureChromium() {
 }
 
 /**
- * The full browser Lighthouse needs (`npm run audit:pages`), installed when missing: Debian's
+ * The full browser, installed when missing: Lighthouse needs it (`npm run audit:pages`), and
+ * so does the analytics journey test, whose visit must count as a person's. Debian's
  * `chromium` as root with apt, else Playwright's download (its full Chromium's path).
  */
 export function ensureFullChromium() {
@@ -92,7 +93,7 @@ export function ensureFullChromium() {
   if (found) return found;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && existsSync("/usr/bin/apt-get")) {
-    console.log("Installing Debian's chromium package with apt-get for Lighthouse...");
+    console.log("Installing Debian's chromium package (the full browser) with apt-get...");
     if (!aptInstall("chromium", { refresh: true }))
       throw new Error("apt-get could not install chromium");
     const installed = findChromium();
@@ -100,7 +101,7 @@ export function ensureFullChromium() {
     return installed;
   }
   if (!playwrightHasChromium()) {
-    console.log("No Chromium found: downloading Playwright's Chromium for Lighthouse...");
+    console.log("No full Chromium found: downloading Playwright's Chromium...");
     const cli = path.join(import.meta.dirname, "..", "node_modules", ".bin", "playwright");
     if (spawnSync(cli, ["install", "chromium"], { stdio: "inherit" }).status !== 0)
       throw new Error("Playwright could not download Chromium");

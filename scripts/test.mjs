@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
-import { ensureChromium } from "./ensure-browser.mjs";
+import { ensureChromium, ensureFullChromium } from "./ensure-browser.mjs";
 import { ensureNginx } from "./ensure-nginx.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -104,6 +104,10 @@ step("production build", process.execPath, [path.join(ROOT, "scripts", "build.mj
 console.log("\n▶ browser for end-to-end tests");
 const chromium = ensureChromium();
 console.log(chromium ? `Using Chromium at ${chromium}` : "Using Playwright's Chromium");
+// The headless shell is rightly counted as a bot; the analytics journey test visits as a
+// person does, in the full browser.
+const fullChromium = ensureFullChromium();
+console.log(`The analytics journey test uses the full Chromium at ${fullChromium}`);
 
 console.log("\n▶ nginx and openssl for the reverse-proxy test");
 const proxyTools = ensureNginx();
@@ -113,6 +117,8 @@ console.log(
     : "The reverse-proxy test will be skipped: nginx or openssl is missing",
 );
 
-step("end-to-end tests (Playwright, desktop and mobile)", bin("playwright"), ["test"]);
+step("end-to-end tests (Playwright, desktop and mobile)", bin("playwright"), ["test"], {
+  FULL_CHROMIUM_PATH: fullChromium,
+});
 
 console.log(`\n✔ all checks passed\n  ${timings.join("\n  ")}`);

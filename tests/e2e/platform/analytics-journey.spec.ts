@@ -27,7 +27,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000); // server starts on a busy machine
   test.skip(!(await postgresReachable()), "no PostgreSQL server reachable");
   // The headless shell is a bot by any measure (BotD says so); the full browser is not.
-  const fullBrowser = findChromium();
+  // `npm test` installs it when missing and names it (FULL_CHROMIUM_PATH).
+  const fullBrowser = process.env.FULL_CHROMIUM_PATH || findChromium();
   test.skip(!fullBrowser, "no full Chromium (only the headless shell) on this machine");
   database = await createDatabase();
   server = await startServer({ env: { DATABASE_URL: database.url, TRUST_PROXY: "true" } });
