@@ -5,7 +5,8 @@
 // out of the way. A local receiver takes the webhook deliveries. Prints, per database, the
 // leads per second achieved, p50 and p99 latency, the answers by status, how many leads the
 // database holds and how many were delivered, the server's CPU time per lead (steadier than
-// latency on a busy machine), and whether the rate held: p99 under 100 ms and every lead
+// latency on a busy machine) and the whole machine's (with PostgreSQL, when it runs here, and
+// this benchmark's own), and whether the rate held: p99 under 100 ms and every lead
 // answered 201. Exits 1 when a lead answered 201 is not stored.
 // --rate=150 runs one rate, --rate=100,150,200 each in turn on a fresh server, and
 // --find steps up from --rate by --step until a rate does not hold, then prints the highest
@@ -18,7 +19,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { leadAgent, postPaced } from "./lead-posting.mjs";
 import {
@@ -30,6 +31,8 @@ import {
   POSTGRES_ADMIN_URL,
   postgresReachable,
   processCpuMs,
+  localPostgresCpuMs,
+  ownProcessCpuMs,
   serverProcessesOption,
   cpuProfileNodeArgs,
   spawnServer,
@@ -174,6 +177,8 @@ async function runOne(kind, tag, rate) {
 
     // The warm-up's leads are stored and counted like the rest; only its timings are left out.
     const cpuBefore = processCpuMs(server.process.pid);
+    const postgresCpuBefore = database && postgresRunsHere ? localPostgresCpuMs() : undefined;
+    const ownCpuBefore = ownProcessCpuMs();
     const warmup = await postPaced(server.baseUrl, agent, tag, 0, rate, options.warmup);
     const first = warmup.results.length;
     const run = await postPaced(server.baseUrl, agent, tag, first, rate, options.duration);
@@ -190,6 +195,9 @@ async function runOne(kind, tag, rate) {
     const settleMs = performance.now() - settleStarted;
     // Answers, deliveries and mail of every lead sent: the whole cost of a lead.
     const cpuMs = processCpuMs(server.process.pid) - cpuBefore;
+    const postgresCpuMs =
+      postgresCpuBefore === undefined ? undefined : localPostgresCpuMs() - postgresCpuBefore;
+    const ownCpuMs = ownProcessCpuMs() - ownCpuBefore;
 
     const storedQuery = "select id::text as id from leads where email like $1";
     const pattern = `avery.${tag}.%`;
@@ -218,6 +226,8 @@ async function runOne(kind, tag, rate) {
       kind,
       rate,
       cpuPerLeadMs: cpuMs / all.length,
+      postgresCpuPerLeadMs: postgresCpuMs === undefined ? undefined : postgresCpuMs / all.length,
+      benchCpuPerLeadMs: ownCpuMs / all.length,
       sent: all.length,
       statuses: statusCounts(all),
       answered201: answeredIds.size,
@@ -246,6 +256,29 @@ async function runOne(kind, tag, rate) {
 const holds = (r) =>
   r.p99 < P99_LIMIT_MS && r.statuses.every(([status]) => status === "201") && r.missing === 0;
 
+/** Whether the PostgreSQL server is on this machine, so its CPU time can be read. */
+const postgresRunsHere = ["127.0.0.1", "localhost", "[::1]", ""].includes(
+  new URL(POSTGRES_ADMIN_URL).hostname,
+);
+
+/**
+ * Every process's share of a lead on this machine: the server, PostgreSQL when it runs
+ * here, and this benchmark (its sender and webhook receiver); and the rate all the cores
+ * could carry at that cost, a ceiling no tuning of the server alone can pass.
+ */
+function machineCpu(r) {
+  const parts = [["server", r.cpuPerLeadMs]];
+  if (r.postgresCpuPerLeadMs !== undefined) parts.push(["PostgreSQL", r.postgresCpuPerLeadMs]);
+  parts.push(["this benchmark", r.benchCpuPerLeadMs]);
+  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
+  const cores = availableParallelism();
+  const ceiling = Math.floor((cores * 1000) / total);
+  return (
+    `${total.toFixed(1)} ms (${parts.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ")}); ` +
+    `${cores} cores busy to the full would carry ${ceiling} leads/s`
+  );
+}
+
 function printResult(r) {
   const processes =
     r.kind === "postgres" && options.processes > 1 ? `, ${options.processes} server processes` : "";
@@ -253,6 +286,7 @@ function printResult(r) {
   const rows = [
     ["leads/s achieved (201s)", `${r.achieved.toFixed(1)} (offered ${r.offered.toFixed(1)})`],
     ["server CPU per lead", `${r.cpuPerLeadMs.toFixed(1)} ms (answer, delivery and mail)`],
+    ["machine CPU per lead", machineCpu(r)],
     ["p50 latency", `${r.p50.toFixed(1)} ms`],
     ["p99 latency", `${r.p99.toFixed(1)} ms`],
     ["sent", String(r.sent)],

@@ -251,6 +251,37 @@ function ownCpuMs(pid) {
   }
 }
 
+/**
+ * CPU time (ms) used so far by every process of a PostgreSQL server running on this
+ * machine (its backends and its own workers), or undefined when there is none here.
+ */
+export function localPostgresCpuMs() {
+  let total;
+  for (const pid of numericEntries("/proc")) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      total = (total ?? 0) + ownCpuMs(pid);
+    } catch {
+      // ended while the list was read
+    }
+  }
+  return total;
+}
+
+/** CPU time (user + system) this process has used so far, in ms. */
+export function ownProcessCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+function numericEntries(dir) {
+  try {
+    return readdirSync(dir).filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return []; // no /proc: not Linux
+  }
+}
+
 /** The running processes whose parent is `pid`. */
 export function childPids(pid) {
   const children = [];
