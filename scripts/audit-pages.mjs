@@ -5,7 +5,8 @@
 // start of a first visit to <html data-hydrated> (scripts/lib/time-to-interactive.mjs), on
 // the same phone screen, with the CPU at full speed and slowed 4 times; the median of the runs.
 // Beside it, the machine's floor: a plain document of the home page's size (no style, no
-// script) timed to DOMContentLoaded the same way.
+// script) timed to DOMContentLoaded the same way; and the home page's steps on the way to
+// interactive: first contentful paint, document parsed, last script fetched, hydrated.
 //
 // Options:
 //   --routes=/,/bathrooms   audit these paths only (default: every page in ALL_PUBLIC_PAGES)
@@ -417,7 +418,7 @@ try {
       );
     } catch (error) {
       console.error(`TTI failed on ${route}: ${error.message}`);
-      ttiResults.set(route, {});
+      ttiResults.set(route, { hydrated: {}, steps: {} });
     }
   }
 
@@ -462,8 +463,8 @@ try {
       cls: pick("cls", 3) ?? NaN,
       tbtMs: pick("tbtMs") ?? NaN,
       jsKb: pick("jsKb", 1) ?? NaN,
-      tti1xSeconds: seconds(ttiResults.get(route)[1]),
-      tti4xSeconds: seconds(ttiResults.get(route)[4]),
+      tti1xSeconds: seconds(ttiResults.get(route).hydrated[1]),
+      tti4xSeconds: seconds(ttiResults.get(route).hydrated[4]),
       axe: violations ? violations.length : null,
       violations: violations ?? [],
       failed: [...failedCounts.values()],
@@ -497,6 +498,15 @@ try {
   if (reference) {
     console.log(
       `TTI floor of this machine: a plain document of the home page's size (${Math.round(reference.bytes / 1024)} KB of paragraphs, no style, no script) reaches DOMContentLoaded in ${TTI_CPU_SLOWDOWNS.map((slowdown) => `${seconds(reference.times[slowdown])} s at ${slowdown}x`).join(" and ")}.`,
+    );
+  }
+  // Where the home page's time to interactive goes (docs/decisions/016).
+  const homeSteps = ttiResults.get("/")?.steps;
+  for (const slowdown of TTI_CPU_SLOWDOWNS) {
+    const step = homeSteps?.[slowdown];
+    if (!step) continue;
+    console.log(
+      `TTI steps of the home page at ${slowdown}x (each a median): first contentful paint ${seconds(step.firstContentfulPaint)} s, document parsed ${seconds(step.documentParsed)} s, last script fetched ${seconds(step.scriptsFetched)} s, hydrated ${seconds(step.hydrated)} s.`,
     );
   }
   const version = runs.get(routes[0])?.[0]?.version ?? "";

@@ -32,20 +32,32 @@ async function firstVisit(browser, url, { cpuSlowdown, contextOptions }, visit) 
   }
 }
 
-/** The median of `runs` first visits at each CPU slowdown, keyed by the slowdown. */
+/**
+ * The median of `runs` first visits at each CPU slowdown, keyed by the slowdown. A visit
+ * that measures several things (an object of milliseconds) gets the median of each.
+ */
 async function medianPerSlowdown(browser, url, { runs, cpuSlowdowns, contextOptions }, visit) {
   const result = {};
   for (const cpuSlowdown of cpuSlowdowns) {
-    const times = [];
+    const visits = [];
     for (let run = 0; run < runs; run++) {
-      times.push(await firstVisit(browser, url, { cpuSlowdown, contextOptions }, visit));
+      visits.push(await firstVisit(browser, url, { cpuSlowdown, contextOptions }, visit));
     }
-    result[cpuSlowdown] = median(times);
+    result[cpuSlowdown] =
+      typeof visits[0] === "number"
+        ? median(visits)
+        : Object.fromEntries(
+            Object.keys(visits[0]).map((key) => [key, median(visits.map((one) => one[key]))]),
+          );
   }
   return result;
 }
 
-/** Navigation start to <html data-hydrated>, in milliseconds. */
+/**
+ * Navigation start to <html data-hydrated>, in milliseconds, with the steps on the way: the
+ * first contentful paint, the document parsed (the boot script runs after it), and the last
+ * script fetched.
+ */
 const UNTIL_HYDRATED = {
   initScript: recordHydration,
   waitUntil: "commit",
@@ -53,13 +65,33 @@ const UNTIL_HYDRATED = {
     await page.waitForFunction(() => window.__lumenHydratedAt !== undefined, undefined, {
       timeout: 30_000,
     });
-    return page.evaluate(() => window.__lumenHydratedAt);
+    return page.evaluate(() => {
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"))
+        .map((entry) => entry.responseEnd)
+        .filter((end) => end <= window.__lumenHydratedAt);
+      return {
+        firstContentfulPaint:
+          performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        documentParsed: performance.getEntriesByType("navigation")[0].domInteractive,
+        scriptsFetched: scripts.length > 0 ? Math.max(...scripts) : null,
+        hydrated: window.__lumenHydratedAt,
+      };
+    });
   },
 };
 
-/** The median TTI of `runs` first visits of `url` at each CPU slowdown, in milliseconds. */
-export function medianTimeToInteractive(browser, url, options) {
-  return medianPerSlowdown(browser, url, options, UNTIL_HYDRATED);
+/**
+ * The median TTI of `runs` first visits of `url` at each CPU slowdown, in milliseconds
+ * (`hydrated`, keyed by the slowdown), and the median of each step on the way (`steps`).
+ */
+export async function medianTimeToInteractive(browser, url, options) {
+  const steps = await medianPerSlowdown(browser, url, options, UNTIL_HYDRATED);
+  const hydrated = Object.fromEntries(
+    Object.entries(steps).map(([slowdown, step]) => [slowdown, step.hydrated]),
+  );
+  return { hydrated, steps };
 }
 
 /**
@@ -95,6 +127,7 @@ export async function medianPlainDocumentTime(browser, { bytes, ...options }) {
 }
 
 function median(values) {
+  if (values.some((value) => value === null)) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
