@@ -257,7 +257,7 @@ function ownCpuMs(pid) {
  */
 export function localPostgresCpuMs() {
   let total;
-  for (const pid of numericEntries("/proc")) {
+  for (const pid of processIds()) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
       total = (total ?? 0) + ownCpuMs(pid);
@@ -274,9 +274,10 @@ export function ownProcessCpuMs() {
   return (user + system) / 1000;
 }
 
-function numericEntries(dir) {
+/** The ids of the running processes, from /proc (none where there is no /proc). */
+function processIds() {
   try {
-    return readdirSync(dir).filter((entry) => /^\d+$/.test(entry));
+    return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
   } catch {
     return []; // no /proc: not Linux
   }
@@ -285,14 +286,7 @@ function numericEntries(dir) {
 /** The running processes whose parent is `pid`. */
 export function childPids(pid) {
   const children = [];
-  let entries = [];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return children; // no /proc: not Linux
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of processIds()) {
     try {
       if (Number(statFields(entry)[1]) === pid) children.push(Number(entry));
     } catch {
