@@ -268,11 +268,8 @@ export function localPostgresCpuMs() {
   return total;
 }
 
-/** CPU time (user + system) this process has used so far, in ms. */
-export function ownProcessCpuMs() {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
+/** CPU time this benchmark's own process has used so far (not its servers'), in ms. */
+export const ownProcessCpuMs = () => ownCpuMs(process.pid);
 
 /** The ids of the running processes, from /proc (none where there is no /proc). */
 function processIds() {
