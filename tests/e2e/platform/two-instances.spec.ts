@@ -180,13 +180,16 @@ test("every job runs once: each lead reaches the webhook once, each mail once", 
   expect(received.every((delivery) => delivery.signatureValid)).toBe(true);
   expect(received.map((delivery) => delivery.body.leadId).sort()).toEqual([...leadIds].sort());
 
-  // The queue's own record agrees: one attempt per delivery, one send per message.
+  // The queue's own record agrees: one attempt per delivery, one send per message. A
+  // delivery is recorded once the receiver's answer is back, a moment after the receiver
+  // has the body, so both records are awaited before they are read.
   await expect
     .poll(
       async () =>
         (
           await database!.query(
-            "select count(*)::int as n from mail_messages where status in ('queued', 'sending')",
+            `select (select count(*)::int from mail_messages where status in ('queued', 'sending'))
+                  + (select count(*)::int from webhook_deliveries where status in ('pending', 'sending')) as n`,
           )
         ).rows[0].n,
       { timeout: 20_000 },
