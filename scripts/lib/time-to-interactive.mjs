@@ -24,18 +24,6 @@ function recordHydration(message) {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
 }
 
-/** Resolves when the page says it has hydrated (recordHydration); rejects after `timeout`. */
-function hydratedMessage(page, timeout) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not hydrated within ${timeout} ms`)), timeout);
-    page.on("console", (message) => {
-      if (!message.text().startsWith(HYDRATED_MESSAGE)) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
 /**
  * One first visit of `url` at `cpuSlowdown`: a new context on the screen `contextOptions`
  * (`browser` is a Playwright Browser), the CPU slowed, `initScript` (a function and its
@@ -88,7 +76,11 @@ async function medianPerSlowdown(browser, url, { runs, cpuSlowdowns, contextOpti
 const UNTIL_HYDRATED = {
   initScript: [recordHydration, HYDRATED_MESSAGE],
   waitUntil: "commit",
-  until: (page) => hydratedMessage(page, 30_000),
+  until: (page) =>
+    page.waitForEvent("console", {
+      predicate: (message) => message.text().startsWith(HYDRATED_MESSAGE),
+      timeout: 30_000,
+    }),
   measure: (page) =>
     page.evaluate(() => {
       const scripts = performance
