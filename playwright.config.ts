@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { findTestBrowser } from "./scripts/ensure-browser.mjs";
 
@@ -46,9 +46,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  // One worker more than cores: a test waits on its server, timers and the network for part
-  // of its time (on 2 cores the suite took 12.9 min with two workers, 10.9 with three).
-  workers: availableParallelism() + 1,
+  // Two workers on a 2-core machine. A third made the suite faster on its own (12.9 to
+  // 10.9 min) but not inside the whole `npm test` run (12.7 min), and under its load the
+  // analytics journey test missed a page view in two runs of two; see its test.
+  workers: 2,
   forbidOnly: true,
   // One retry absorbs a test disturbed by the 2-core machine's load; the report names it "flaky".
   retries: 1,
