@@ -57,10 +57,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    // A trace is recorded when a failed test runs again, not on every first run: recording
-    // (a screencast and DOM snapshots of every step) took about a fifth of the suite's time
-    // on a 2-core machine, in the browser's compositor and the runner, for traces that a
-    // passing test throws away. A test that fails twice leaves the trace of its second run.
+    // Only a failed test's second run records a trace (why: docs/ARCHITECTURE.md, Conventions).
     trace: "on-first-retry",
     launchOptions,
   },

@@ -94,8 +94,7 @@ test("a campaign visit, two navigations, a phone click and a request: stored in 
   });
   const page = await context.newPage();
   // What the browser did on the way, told when the stored events are not the expected ones:
-  // with three test workers on two cores, the page view of /bathrooms was missing in two
-  // runs of two, and this says whether a page was left as a document or a batch refused.
+  // whether a page was left as a new document, or a batch of events refused.
   const journey: string[] = [];
   const started = Date.now();
   const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
