@@ -119,9 +119,10 @@ test("a campaign visit, two navigations, a phone click and a request: stored in 
 
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Bathrooms", exact: true }).click();
-  await expect(page).toHaveTitle(/Bathroom Remodeling in Boston/);
+  // Each page is drawn before the next click (the home page's title names bathrooms too).
+  await expect(page).toHaveTitle(/^Bathroom Remodeling in Boston & Massachusetts/);
   await nav.getByRole("link", { name: "Reviews", exact: true }).click();
-  await expect(page).toHaveTitle(/Customer Reviews/);
+  await expect(page).toHaveTitle(/^Customer Reviews/);
   // A tel: link would hand the page to the system's dialler: the click counts, then stops.
   await page.evaluate(() =>
     document.addEventListener("click", (event) => {
