@@ -10,6 +10,14 @@ export interface Flash {
   tone: "success" | "error";
 }
 
+/**
+ * A flash as the next page gets it: with an id of its own, so that the same outcome twice
+ * in a row ("Protection saved." again) shows a new toast rather than none.
+ */
+export interface ShownFlash extends Flash {
+  id: string;
+}
+
 type Context = Readonly<RouterContextProvider>;
 type FlashStorage = ReturnType<typeof createFlashStorage>;
 
@@ -18,7 +26,7 @@ const flashPath = (path: string) => (/^\/affiliate(\/|$)/.test(path) ? "/affilia
 
 function createFlashStorage(secret: string, path: string) {
   // Signed with the server's secret: a flash cannot be forged to put words on a staff page.
-  return createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
+  return createCookieSessionStorage<Record<string, never>, { flash: ShownFlash }>({
     cookie: {
       name: "lumen.flash",
       path,
@@ -47,7 +55,11 @@ function flashStorage(context: Context, pagePath: string): FlashStorage {
 async function flashHeader(context: Context, to: string, flash: Flash): Promise<string> {
   const storage = flashStorage(context, to);
   const session = await storage.getSession();
-  session.flash("flash", { message: flash.message.slice(0, 300), tone: flash.tone });
+  session.flash("flash", {
+    id: crypto.randomUUID(),
+    message: flash.message.slice(0, 300),
+    tone: flash.tone,
+  });
   return storage.commitSession(session);
 }
 
@@ -67,7 +79,7 @@ export async function redirectWithFlash(
 export async function readFlash(
   request: Request,
   context: Context,
-): Promise<{ flash: Flash | null; headers: HeadersInit | undefined }> {
+): Promise<{ flash: ShownFlash | null; headers: HeadersInit | undefined }> {
   const cookie = request.headers.get("cookie");
   if (!cookie?.includes("lumen.flash=")) return { flash: null, headers: undefined };
   const storage = flashStorage(context, new URL(request.url).pathname);
@@ -75,6 +87,7 @@ export async function readFlash(
   const flash = session.get("flash");
   const valid =
     flash &&
+    typeof flash.id === "string" &&
     typeof flash.message === "string" &&
     (flash.tone === "success" || flash.tone === "error");
   return {

@@ -23,10 +23,30 @@ describe("the flash message", () => {
     expect(answer.status).toBe(302);
     const cookie = answer.headers.get("set-cookie")!.split(";")[0]!;
     const shown = await readFlash(requestWith(cookie), context);
-    expect(shown.flash).toEqual({ message: "Lead moved to Won.", tone: "success" });
+    expect(shown.flash).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      message: "Lead moved to Won.",
+      tone: "success",
+    });
     // Shown once: the answer replaces the cookie with one that holds no flash.
     const cleared = new Headers(shown.headers).get("set-cookie")!.split(";")[0]!;
     expect((await readFlash(requestWith(cleared), context)).flash).toBeNull();
+  });
+
+  it("has an id of its own each time, so the same outcome twice shows twice", async () => {
+    const context = contextWithSecret("first-secret-of-this-server");
+    const ids = [];
+    for (let time = 0; time < 2; time++) {
+      const answer = await redirectWithFlash(context, "/admin/settings", {
+        message: "Protection saved.",
+        tone: "success",
+      });
+      const cookie = answer.headers.get("set-cookie")!.split(";")[0]!;
+      ids.push((await readFlash(requestWith(cookie), context)).flash?.id);
+    }
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBeTruthy();
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it("is ignored when forged or signed by another secret", async () => {

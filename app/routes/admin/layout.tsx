@@ -41,7 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell companyName={companyName} navigation={navigation} user={user}>
       <Outlet />
-      {flash && <Toast key={`${flash.tone}:${flash.message}`} {...flash} />}
+      {flash && <Toast key={flash.id} message={flash.message} tone={flash.tone} />}
     </AdminShell>
   );
 }

@@ -50,7 +50,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <PortalShell companyName={companyName} partner={partner}>
       <Outlet />
-      {flash && <Toast key={`${flash.tone}:${flash.message}`} {...flash} />}
+      {flash && <Toast key={flash.id} message={flash.message} tone={flash.tone} />}
     </PortalShell>
   );
 }

@@ -114,8 +114,18 @@ test("each section saves, shows on the public site at once and is audited", asyn
   await expect(retention).toHaveValue("24");
   // This browser is automated, so protection would (rightly) show it the block screen
   // (tests/e2e/platform/bot-protection.spec.ts): off again before visiting the site.
+  // The same outcome again gets a toast of its own, even once the first is gone (dismissed
+  // here, so that only the new one can answer the wait).
+  await page
+    .getByRole("status")
+    .filter({ hasText: "Protection saved." })
+    .getByRole("button", { name: "Dismiss" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Protection saved." })).toHaveCount(0);
   await security.getByRole("checkbox", { name: /Bot protection/ }).uncheck();
   await save(page, security, "Protection saved.");
+  await page.reload();
+  await expect(security.getByRole("checkbox", { name: /Bot protection/ })).not.toBeChecked();
 
   // The public site, straight away.
   await page.goto("/");
