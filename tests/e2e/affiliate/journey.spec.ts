@@ -59,7 +59,9 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   const status = admin.getByRole("region", { name: "Status", exact: true });
   await expect(status).toContainText("Pending review");
   await status.getByRole("button", { name: "Approve" }).click();
-  await expect(status).toContainText("Approved");
+  // The panel always has an "Approved" row: the toast says the approval is saved.
+  await expect(admin.getByRole("status").filter({ hasText: "Affiliate approved." })).toBeVisible();
+  await expect(status.getByRole("button", { name: "Disable" })).toBeVisible();
 
   // 3. The partner signs in and sets up an authenticator...
   await partner.goto("/affiliate/login");
