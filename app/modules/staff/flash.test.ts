@@ -35,18 +35,18 @@ describe("the flash message", () => {
 
   it("has an id of its own each time, so the same outcome twice shows twice", async () => {
     const context = contextWithSecret("first-secret-of-this-server");
-    const ids = [];
-    for (let time = 0; time < 2; time++) {
+    const shownId = async () => {
       const answer = await redirectWithFlash(context, "/admin/settings", {
         message: "Protection saved.",
         tone: "success",
       });
       const cookie = answer.headers.get("set-cookie")!.split(";")[0]!;
-      ids.push((await readFlash(requestWith(cookie), context)).flash?.id);
-    }
-    expect(ids[0]).toBeTruthy();
-    expect(ids[1]).toBeTruthy();
-    expect(ids[0]).not.toBe(ids[1]);
+      return (await readFlash(requestWith(cookie), context)).flash?.id;
+    };
+    const [first, second] = [await shownId(), await shownId()];
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(first).not.toBe(second);
   });
 
   it("is ignored when forged or signed by another secret", async () => {

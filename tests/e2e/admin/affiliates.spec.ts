@@ -6,7 +6,7 @@ import { seedAffiliates, type FixtureAffiliate } from "../support/affiliates";
 import { expectNoViolations } from "../support/axe";
 import { randomTestAddress } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
-import { createStaffAccount, startSignedIn, type StaffLogin } from "../support/staff";
+import { createStaffAccount, flash, startSignedIn, type StaffLogin } from "../support/staff";
 
 /**
  * The affiliate screens through their own forms (docs/REQUIREMENTS.md R2.13, R6.2). A
@@ -77,7 +77,6 @@ async function open(page: Page, to: string) {
   return response;
 }
 
-const flash = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 test("an admin finds the pending application, approves it, changes its code and sees both audited", async ({

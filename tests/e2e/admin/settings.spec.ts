@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { randomTestAddress } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
-import { startSignedIn } from "../support/staff";
+import { flash, startSignedIn } from "../support/staff";
 import { startWebhookReceiver, type ReceivedDelivery } from "../support/webhook-receiver";
 
 /**
@@ -56,9 +56,9 @@ async function signedIn(browser: Browser, options: { javaScriptEnabled?: boolean
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 /** Saves a section and waits for its flash (the previous one may still show). */
-async function save(page: Page, region: Locator, flash: string) {
+async function save(page: Page, region: Locator, message: string) {
   await region.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: flash })).toBeVisible();
+  await expect(flash(page, message)).toBeVisible();
   await expect(region.getByRole("button", { name: "Save" })).toBeEnabled();
 }
 
@@ -112,16 +112,12 @@ test("each section saves, shows on the public site at once and is audited", asyn
   await save(page, security, "Protection saved.");
   await expect(security.getByRole("checkbox", { name: /Bot protection/ })).toBeChecked();
   await expect(retention).toHaveValue("24");
-  // This browser is automated, so protection would (rightly) show it the block screen
-  // (tests/e2e/platform/bot-protection.spec.ts): off again before visiting the site.
   // The same outcome again gets a toast of its own, even once the first is gone (dismissed
   // here, so that only the new one can answer the wait).
-  await page
-    .getByRole("status")
-    .filter({ hasText: "Protection saved." })
-    .getByRole("button", { name: "Dismiss" })
-    .click();
-  await expect(page.getByRole("status").filter({ hasText: "Protection saved." })).toHaveCount(0);
+  await flash(page, "Protection saved.").getByRole("button", { name: "Dismiss" }).click();
+  await expect(flash(page, "Protection saved.")).toHaveCount(0);
+  // This browser is automated, so protection would (rightly) show it the block screen
+  // (tests/e2e/platform/bot-protection.spec.ts): off again before visiting the site.
   await security.getByRole("checkbox", { name: /Bot protection/ }).uncheck();
   await save(page, security, "Protection saved.");
   await page.reload();
@@ -225,7 +221,7 @@ test("without JavaScript, the server answers beside the field and keeps what was
   // A valid save without JavaScript lands back on the screen with its flash.
   await answered.getByRole("textbox", { name: "Price range" }).fill("$$$");
   await answered.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Claims saved." })).toBeVisible();
+  await expect(flash(page, "Claims saved.")).toBeVisible();
   await expect(section(page, "Claims").getByRole("textbox", { name: "Price range" })).toHaveValue(
     "$$$",
   );
@@ -315,22 +311,20 @@ test("a webhook endpoint is added, tested against a real receiver, disabled and 
     await expect(endpoint).toContainText("Enabled");
     await expect(endpoint).toContainText("Not tested yet.");
     await endpoint.getByRole("button", { name: "Send test delivery" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: /Test delivery answered HTTP 204 in \d+ ms\./ }),
-    ).toBeVisible();
+    await expect(flash(page, /Test delivery answered HTTP 204 in \d+ ms\./)).toBeVisible();
     await expect(endpoint).toContainText(/Last test .*HTTP 204/);
     const received = (await (await fetch(`${receiver.url}/received`)).json()) as ReceivedDelivery[];
     expect(received.map((delivery) => delivery.body.event)).toEqual(["test"]);
 
     await endpoint.getByRole("button", { name: "Disable" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Endpoint disabled." })).toBeVisible();
+    await expect(flash(page, "Endpoint disabled.")).toBeVisible();
     await expect(endpoint).toContainText("Disabled");
     await expect(endpoint.getByRole("button", { name: "Enable" })).toBeVisible();
 
     await endpoint.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: /Delete the endpoint/ });
     await dialog.getByRole("button", { name: "Delete endpoint" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Endpoint deleted." })).toBeVisible();
+    await expect(flash(page, "Endpoint deleted.")).toBeVisible();
     await expect(endpoint).toHaveCount(0);
 
     await page.goto("/admin/audit");

@@ -1,7 +1,7 @@
 import { totpCode } from "../../../app/modules/staff/test-support.server";
 import { contactForm, fillLeadForm, uniqueEmail, waitForFillTime } from "../leads/support";
 import { expect, randomTestAddress, test } from "../support/fixtures";
-import { e2eAdmin, startSignedIn } from "../support/staff";
+import { e2eAdmin, flash, startSignedIn } from "../support/staff";
 
 /**
  * The affiliate programme from application to won job, in real browsers (docs/REQUIREMENTS.md
@@ -60,7 +60,7 @@ test("from application to a won referral", async ({ browser, baseURL }) => {
   await expect(status).toContainText("Pending review");
   await status.getByRole("button", { name: "Approve" }).click();
   // The panel always has an "Approved" row: the toast says the approval is saved.
-  await expect(admin.getByRole("status").filter({ hasText: "Affiliate approved." })).toBeVisible();
+  await expect(flash(admin, "Affiliate approved.")).toBeVisible();
   await expect(status.getByRole("button", { name: "Disable" })).toBeVisible();
 
   // 3. The partner signs in and sets up an authenticator...

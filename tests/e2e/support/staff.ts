@@ -3,6 +3,10 @@ import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { ROOT } from "./server";
 
+/** The toast that tells a staff or partner action's outcome ("Affiliate approved."). */
+export const flash = (page: Page, text: string | RegExp) =>
+  page.getByRole("status").filter({ hasText: text });
+
 export interface StaffLogin {
   email: string;
   password: string;
