@@ -141,7 +141,8 @@ function QrForm({
   logos: Logo[];
   actionData: ActionData;
 }) {
-  const formId = code ? "edit-qr-code" : "new-qr-code";
+  const anchor = code ? "edit-qr-code" : "new-qr-code";
+  const formId = `${anchor}-form`;
   const [form, fields] = useStaffForm(code ? updateQrSchema : createQrSchema, {
     id: formId,
     actionData,
@@ -171,7 +172,7 @@ function QrForm({
         },
   });
   return (
-    <div id={formId} className="scroll-mt-24">
+    <div id={anchor} className="scroll-mt-24">
       <Panel
         title={code ? `Edit ${code.name}` : "Add a QR code"}
         actions={
@@ -189,11 +190,6 @@ function QrForm({
         </p>
         <StaffForm form={form} intent={code ? "update" : "create"}>
           {code && <input type="hidden" name={fields.id.name} value={code.id} />}
-          {form.errors?.[0] && (
-            <p role="alert" className="mb-4 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-              {form.errors[0]}
-            </p>
-          )}
           <div className="grid gap-4 md:grid-cols-2">
             <FormTextField field={fields.name} label="Name" autoComplete="off" />
             <FormTextField

@@ -167,7 +167,8 @@ function RuleForm({
   prefill?: string;
   actionData: ActionData;
 }) {
-  const formId = rule ? "edit-redirect" : "new-redirect";
+  const anchor = rule ? "edit-redirect" : "new-redirect";
+  const formId = `${anchor}-form`;
   const [form, fields] = useStaffForm(rule ? updateRuleSchema : createRuleSchema, {
     id: formId,
     actionData,
@@ -182,7 +183,7 @@ function RuleForm({
       : { fromPath: prefill || undefined, type: "301", isActive: "on" },
   });
   return (
-    <div id={formId} className="scroll-mt-24">
+    <div id={anchor} className="scroll-mt-24">
       <Panel
         title={rule ? `Edit the redirect from ${rule.fromPath}` : "Add a redirect"}
         actions={

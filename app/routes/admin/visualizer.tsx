@@ -145,7 +145,8 @@ function OptionRow({ option }: { option: VisualizerOption }) {
 }
 
 function OptionForm({ option, actionData }: { option?: VisualizerOption; actionData: ActionData }) {
-  const formId = option ? "edit-option" : "new-option";
+  const anchor = option ? "edit-option" : "new-option";
+  const formId = `${anchor}-form`;
   const [form, fields] = useStaffForm(option ? updateOptionSchema : createOptionSchema, {
     id: formId,
     actionData,
@@ -168,7 +169,7 @@ function OptionForm({ option, actionData }: { option?: VisualizerOption; actionD
       `${VISUALIZER_CATEGORY_LABELS[category]}: ${VISUALIZER_STYLES[category].join(", ")}`,
   ).join(". ");
   return (
-    <div id={formId} className="scroll-mt-24">
+    <div id={anchor} className="scroll-mt-24">
       <Panel
         title={option ? `Edit ${option.name}` : "Add an option"}
         actions={

@@ -27,4 +27,15 @@ export async function expectNoViolations(page: Page) {
     return `${violation.id} (${violation.impact ?? "n/a"}): ${violation.help}\n${targets}`;
   });
   expect(violations.length, `axe violations on ${page.url()}:\n${report.join("\n")}\n`).toBe(0);
+  // axe no longer checks that ids are unique, and a repeated one breaks more than labels: a
+  // button whose form="id" finds a wrapper before its form sends nothing (the QR codes screen
+  // once revalidated no field after its first error).
+  const repeated = await page.evaluate(() => {
+    const counts = new Map<string, number>();
+    for (const element of document.querySelectorAll("[id]")) {
+      counts.set(element.id, (counts.get(element.id) ?? 0) + 1);
+    }
+    return [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+  });
+  expect(repeated, `ids used more than once on ${page.url()}`).toEqual([]);
 }
