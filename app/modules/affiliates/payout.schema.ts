@@ -1,3 +1,4 @@
+import { companyDay } from "~/modules/platform/calendar-day";
 import { z } from "~/modules/platform/zod";
 import { PAYOUT_METHODS } from "./commission-rules";
 
@@ -27,8 +28,18 @@ const paymentFields = {
     .transform((value) => value ?? ""),
   paidOn: z
     .string({ error: "Enter the day it was paid." })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the day it was paid."),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the day it was paid.", abort: true })
+    .refine(isCalendarDay, { error: "Enter the day it was paid.", abort: true })
+    // A payout records money already paid: a day ahead (a slip of the year) would keep it
+    // out of this month's figures and date the partner's statement in the future.
+    .refine((day) => day <= companyDay(new Date()), "Enter today or a day before."),
 };
+
+/** "2026-02-30" has the pattern but is no day of the calendar. */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
 
 export const recordPayoutSchema = z.object({
   intent: z.literal("record"),
