@@ -10,6 +10,7 @@ import {
   listWebhookEndpoints,
   sendTestDelivery,
   setWebhookEndpointEnabled,
+  ENDPOINT_MESSAGES,
 } from "./endpoints.server";
 import { verifyWebhookSignature } from "./signature.server";
 import { METADATA_TARGET_REFUSED, PRIVATE_TARGET_REFUSED } from "./target-guard.server";
@@ -33,20 +34,30 @@ const local = { allowPrivateTargets: true };
 
 describe("webhook endpoints", () => {
   it("shows the new secret once: stored for signing, never listed", async () => {
-    const invalid = await createWebhookEndpoint(database, actor, {
-      url: "ftp://x",
-      description: "",
-    });
+    const invalid = await createWebhookEndpoint(
+      database,
+      actor,
+      {
+        url: "ftp://x",
+        description: "",
+      },
+      local,
+    );
     expect(invalid).toEqual({
       ok: false,
       errors: { url: "Enter a full address starting with https://." },
     });
 
-    const created = await createWebhookEndpoint(database, actor, {
-      url: "https://hooks.example.com/lead?token=abc123",
-      description: "CRM",
-      enabled: "on",
-    });
+    const created = await createWebhookEndpoint(
+      database,
+      actor,
+      {
+        url: "https://hooks.example.com/lead?token=abc123",
+        description: "CRM",
+        enabled: "on",
+      },
+      local,
+    );
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     expect(created.secret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
@@ -84,11 +95,16 @@ describe("webhook endpoints", () => {
   it("sends a signed test delivery to a real receiver and shows its status and time", async () => {
     const receiver = await startReceiver();
     try {
-      const created = await createWebhookEndpoint(database, actor, {
-        url: receiver.url,
-        description: "Local receiver",
-        enabled: undefined,
-      });
+      const created = await createWebhookEndpoint(
+        database,
+        actor,
+        {
+          url: receiver.url,
+          description: "Local receiver",
+          enabled: undefined,
+        },
+        local,
+      );
       if (!created.ok) throw new Error("not created");
       const result = await sendTestDelivery(database, actor, created.endpoint.id, {
         companyName: "Lumen Bath & Remodel",
@@ -130,10 +146,15 @@ describe("webhook endpoints", () => {
   it("reports a refusing receiver's status and an unreachable one", async () => {
     const receiver = await startReceiver(() => 503);
     try {
-      const created = await createWebhookEndpoint(database, actor, {
-        url: receiver.url,
-        enabled: "on",
-      });
+      const created = await createWebhookEndpoint(
+        database,
+        actor,
+        {
+          url: receiver.url,
+          enabled: "on",
+        },
+        local,
+      );
       if (!created.ok) throw new Error("not created");
       expect(await sendTestDelivery(database, actor, created.endpoint.id, local)).toMatchObject({
         statusCode: 503,
@@ -144,10 +165,15 @@ describe("webhook endpoints", () => {
       await receiver.close();
     }
     const port = await freePort();
-    const gone = await createWebhookEndpoint(database, actor, {
-      url: `http://127.0.0.1:${port}/hook`,
-      enabled: "on",
-    });
+    const gone = await createWebhookEndpoint(
+      database,
+      actor,
+      {
+        url: `http://127.0.0.1:${port}/hook`,
+        enabled: "on",
+      },
+      local,
+    );
     if (!gone.ok) throw new Error("not created");
     const result = await sendTestDelivery(database, actor, gone.endpoint.id, {
       ...local,
@@ -158,14 +184,61 @@ describe("webhook endpoints", () => {
     expect(await sendTestDelivery(database, actor, 999_999, local)).toBeUndefined();
   });
 
+  it("refuses to save an endpoint whose address is private as written, unless the operator allows it", async () => {
+    const refused = { allowPrivateTargets: false };
+    const before = await database.db.$count(webhookEndpoints);
+    for (const url of [
+      "http://127.0.0.1:9/x",
+      "http://localhost:8080/hook",
+      "http://LOCALHOST./hook",
+      "http://crm.localhost/hook",
+      "http://[::1]/hook",
+      "http://10.1.2.3/hook",
+      "http://192.168.0.10/hook",
+      "http://[::ffff:127.0.0.1]/hook",
+      "http://0x7f000001/hook",
+    ]) {
+      expect(await createWebhookEndpoint(database, actor, { url }, refused), url).toEqual({
+        ok: false,
+        errors: { url: ENDPOINT_MESSAGES.privateTarget },
+      });
+    }
+    for (const options of [refused, local]) {
+      expect(
+        await createWebhookEndpoint(database, actor, { url: "http://169.254.169.254/" }, options),
+      ).toEqual({ ok: false, errors: { url: ENDPOINT_MESSAGES.metadataTarget } });
+    }
+    expect(await database.db.$count(webhookEndpoints)).toBe(before);
+    // A name is checked against what it resolves to when a lead is sent.
+    const named = await createWebhookEndpoint(
+      database,
+      actor,
+      { url: "https://hooks.example.com/refused-test" },
+      refused,
+    );
+    expect(named.ok).toBe(true);
+    const internal = await createWebhookEndpoint(
+      database,
+      actor,
+      { url: "http://10.1.2.3/" },
+      local,
+    );
+    expect(internal.ok).toBe(true);
+  });
+
   it("refuses private and loopback endpoints by default, saying nothing about their ports", async () => {
     const listening = await startReceiver();
     const closedPort = await freePort();
     try {
+      // Stored as they would be before the operator turned WEBHOOK_ALLOW_PRIVATE_TARGETS off
+      // (or, for the metadata address, as no screen would store it): the test delivery
+      // refuses them again.
       const test = async (url: string) => {
-        const created = await createWebhookEndpoint(database, actor, { url, enabled: "on" });
-        if (!created.ok) throw new Error("not created");
-        return sendTestDelivery(database, actor, created.endpoint.id, {
+        const [stored] = await database.db
+          .insert(webhookEndpoints)
+          .values({ url, description: "", enabled: true, secret: "whsec_test" })
+          .returning({ id: webhookEndpoints.id });
+        return sendTestDelivery(database, actor, stored!.id, {
           allowPrivateTargets: false,
           timeoutMs: 3000,
         });
@@ -198,10 +271,15 @@ describe("webhook endpoints", () => {
   });
 
   it("enables, disables and deletes, each audited", async () => {
-    const created = await createWebhookEndpoint(database, actor, {
-      url: "https://hooks.example.com/other",
-      enabled: "on",
-    });
+    const created = await createWebhookEndpoint(
+      database,
+      actor,
+      {
+        url: "https://hooks.example.com/other",
+        enabled: "on",
+      },
+      local,
+    );
     if (!created.ok) throw new Error("not created");
     const id = created.endpoint.id;
     expect(await setWebhookEndpointEnabled(database, actor, id, false)).toBe(true);

@@ -10,6 +10,7 @@ import {
   type InvalidForm,
 } from "~/modules/settings/settings.schema";
 import { INVALID_WEBHOOK_URL, postWebhook, webhookUrl } from "./post.server";
+import { endpointRefusal, METADATA_TARGET_REFUSED } from "./target-guard.server";
 
 /**
  * The webhook endpoints as admins manage them in the settings screen: listed without their
@@ -18,6 +19,12 @@ import { INVALID_WEBHOOK_URL, postWebhook, webhookUrl } from "./post.server";
  */
 
 type Handle = Pick<DatabaseHandle, "db" | "transaction">;
+
+export const ENDPOINT_MESSAGES = {
+  privateTarget:
+    "This address is on this machine or a private network, where webhooks are refused. The operator can allow it with WEBHOOK_ALLOW_PRIVATE_TARGETS=true.",
+  metadataTarget: "This is a cloud metadata service, which never receives webhooks.",
+} as const;
 
 /** An endpoint as the admin area lists it: never its secret, only whether it has one. */
 export interface WebhookEndpointView {
@@ -112,6 +119,7 @@ export async function createWebhookEndpoint(
   database: Handle,
   actor: Actor,
   raw: Record<string, string | undefined>,
+  { allowPrivateTargets }: { allowPrivateTargets: boolean },
 ): Promise<CreateEndpointOutcome> {
   const parsed = webhookEndpointSchema.safeParse({
     url: raw.url ?? "",
@@ -119,6 +127,19 @@ export async function createWebhookEndpoint(
     enabled: raw.enabled,
   });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  // Refused now, beside the address, rather than as a failed delivery of every lead.
+  const refusal = endpointRefusal(parsed.data.url, allowPrivateTargets);
+  if (refusal) {
+    return {
+      ok: false,
+      errors: {
+        url:
+          refusal === METADATA_TARGET_REFUSED
+            ? ENDPOINT_MESSAGES.metadataTarget
+            : ENDPOINT_MESSAGES.privateTarget,
+      },
+    };
+  }
   const secret = generateWebhookSecret();
   const endpoint = await database.transaction(async (tx) => {
     const [row] = await tx.db

@@ -85,6 +85,21 @@ export function hostRefusal(hostname: string, allowPrivateTargets: boolean): str
   return isIP(host) ? addressRefusal(host, allowPrivateTargets) : null;
 }
 
+/**
+ * Why staff may not save an endpoint at this URL, or null: what the host as written already
+ * tells (an address, a metadata name, or a name under "localhost", which always means this
+ * machine). Other names are checked on every delivery, against the addresses they resolve to
+ * then; resolving them here too would hold up the save on a slow or absent resolver.
+ */
+export function endpointRefusal(url: string, allowPrivateTargets: boolean): string | null {
+  const { hostname } = new URL(url);
+  const host = hostname.replace(/\.$/, "").toLowerCase();
+  if (!allowPrivateTargets && (host === "localhost" || host.endsWith(".localhost"))) {
+    return PRIVATE_TARGET_REFUSED;
+  }
+  return hostRefusal(hostname, allowPrivateTargets);
+}
+
 /** Thrown from the connection's lookup, so the request ends before any connection is made. */
 export class RefusedTargetError extends Error {
   readonly code = "ERR_WEBHOOK_TARGET_REFUSED";

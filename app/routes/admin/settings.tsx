@@ -55,11 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (command.intent) {
     case "webhook-create": {
-      const outcome = await createWebhookEndpoint(runtime.database, actor, {
-        url: command.url,
-        description: command.description,
-        enabled: command.enabled ? "on" : undefined,
-      });
+      const outcome = await createWebhookEndpoint(
+        runtime.database,
+        actor,
+        {
+          url: command.url,
+          description: command.description,
+          enabled: command.enabled ? "on" : undefined,
+        },
+        { allowPrivateTargets: runtime.config.webhookAllowPrivateTargets },
+      );
       if (!outcome.ok) return formAnswer(formId, submission, { fieldErrors: outcome.errors });
       // Answered, not redirected: this page is the only place the secret is ever shown.
       return { created: { ...outcome.endpoint, secret: outcome.secret } };

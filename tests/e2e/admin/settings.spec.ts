@@ -298,6 +298,12 @@ test("a webhook endpoint is added, tested against a real receiver, disabled and 
     await add.getByRole("textbox", { name: "URL" }).fill("ftp://example.com");
     await add.getByRole("button", { name: "Add endpoint" }).click();
     await expect(add.getByText("Enter a full address starting with https://.")).toBeVisible();
+    // Refused when saved, even with private targets allowed, not at each lead's delivery.
+    await add.getByRole("textbox", { name: "URL" }).fill("http://169.254.169.254/latest");
+    await add.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(
+      add.getByText("This is a cloud metadata service, which never receives webhooks."),
+    ).toBeVisible();
 
     await add.getByRole("textbox", { name: "URL" }).fill(url);
     await add.getByRole("textbox", { name: "Description" }).fill("The test receiver");
