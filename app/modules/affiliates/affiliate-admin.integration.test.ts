@@ -26,8 +26,8 @@ import {
   inviteAffiliate,
   listAffiliates,
   parseAffiliateFilter,
-  resendAffiliateInvitation,
   resetAffiliateTwoFactor,
+  sendAffiliatePasswordLink,
 } from "./affiliate-admin.server";
 import { AFFILIATE_FORM_MESSAGES } from "./affiliate-admin.schema";
 import { getAffiliateAuth } from "./affiliate-auth.server";
@@ -518,22 +518,28 @@ describe("inviting an affiliate", () => {
       details: { email, name: "Morgan Tiler", code: outcome.code },
     });
 
-    // Until they use the link, the admin can send another; once they have, not.
+    // Until they use the link, the admin can send another invitation; once they have, the
+    // link they are sent is a password reset.
     const detail = await affiliateDetail(db(), outcome.affiliateId);
     expect(detail?.affiliate.hasPassword).toBe(false);
-    const resent = await resendAffiliateInvitation(world.deps, actor, outcome.affiliateId);
-    expect(resent).toMatchObject({ ok: true, email });
-    expect(await mailTo(email)).toHaveLength(2);
-    expect(await auditFor("affiliate.password_link", outcome.affiliateId)).toHaveLength(1);
+    const resent = await sendAffiliatePasswordLink(world.deps, actor, outcome.affiliateId);
+    expect(resent).toMatchObject({ ok: true, email, purpose: "invitation" });
+    const mails = await mailTo(email);
+    expect(mails.map((row) => row.kind)).toEqual(["affiliate.invitation", "affiliate.invitation"]);
+    expect(await eventsOf(outcome.affiliateId, "invited")).toHaveLength(2);
+    const audits = await auditFor("affiliate.password_link", outcome.affiliateId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toEqual({ email, purpose: "invitation" });
 
     await getAffiliateAuth(world.deps).api.resetPassword({
       body: { token: token!, newPassword: PASSWORD },
     });
     expect((await affiliateDetail(db(), outcome.affiliateId))?.affiliate.hasPassword).toBe(true);
-    expect(await resendAffiliateInvitation(world.deps, actor, outcome.affiliateId)).toEqual({
-      ok: false,
-      errors: { form: AFFILIATE_ADMIN_MESSAGES.noLinkNeeded },
+    expect(await sendAffiliatePasswordLink(world.deps, actor, outcome.affiliateId)).toMatchObject({
+      ok: true,
+      purpose: "reset",
     });
+    expect((await mailTo(email)).map((row) => row.kind)).toContain("affiliate.password_reset");
   });
 
   it("refuses an e-mail that already has an affiliate, and a code that is taken", async () => {
@@ -564,6 +570,85 @@ describe("inviting an affiliate", () => {
       code: `chosen-${tag}`,
     });
     expect(chosen).toMatchObject({ ok: true, code: `chosen-${tag}` });
+  });
+});
+
+describe("a new password link for an affiliate who has a password", () => {
+  it("mails them a password reset (not an invitation), logs it, audits it once, and the link works", async () => {
+    const partner = await makeAffiliate("approved", { withPassword: true });
+    await openSession(partner.email);
+    expect((await affiliateDetail(db(), partner.id))?.affiliate.hasPassword).toBe(true);
+
+    const sent = await sendAffiliatePasswordLink(world.deps, actor, partner.id);
+    if (!sent.ok || !("link" in sent)) throw new Error(JSON.stringify(sent));
+    expect(sent).toMatchObject({ ok: true, changed: true, email: partner.email, purpose: "reset" });
+
+    const mails = await mailTo(partner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      kind: "affiliate.password_reset",
+      subject: "Reset your referral partner portal password",
+    });
+    expect(mails[0]!.text).toContain("choose a new password");
+    expect(mails[0]!.text).not.toMatch(/invit/i);
+    const token = /^http:\/\/127\.0\.0\.1:5190\/affiliate\/reset-password\?token=([\w-]+)$/.exec(
+      sent.link ?? "",
+    )?.[1];
+    expect(token, sent.link).toBeTruthy();
+    expectMailCarries(mails[0]!.text, sent.link);
+
+    const [event] = await eventsOf(partner.id, "password_reset_requested");
+    expect(event?.details).toEqual({ email: partner.email, by: "admin" });
+    expect(await eventsOf(partner.id, "invited")).toEqual([]);
+    const audits = await auditFor("affiliate.password_link", partner.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorId: actor.id,
+      details: { email: partner.email, purpose: "reset" },
+    });
+
+    // Sending it changes nothing yet: the old password and their sessions hold until used.
+    expect(await sessionCount(partner.id)).toBe(1);
+
+    // The link sets a new password; their sessions end; the new password signs in.
+    const newPassword = "a brand new affiliate password";
+    await getAffiliateAuth(world.deps).api.resetPassword({
+      body: { token: token!, newPassword },
+    });
+    expect(await sessionCount(partner.id)).toBe(0);
+    await expect(
+      getAffiliateAuth(world.deps).api.signInEmail({
+        body: { email: partner.email, password: PASSWORD },
+      }),
+    ).rejects.toThrow();
+    const signedIn = await getAffiliateAuth(world.deps).api.signInEmail({
+      body: { email: partner.email, password: newPassword },
+    });
+    expect(signedIn.user.id).toBe(partner.id);
+  });
+
+  it("sends nothing to a pending, rejected or disabled affiliate, with or without a password", async () => {
+    for (const status of ["pending", "rejected", "disabled"] as const) {
+      for (const withPassword of [true, false]) {
+        const partner = await makeAffiliate(status, { withPassword });
+        expect(await sendAffiliatePasswordLink(world.deps, actor, partner.id)).toEqual({
+          ok: false,
+          errors: { form: AFFILIATE_ADMIN_MESSAGES.noLinkUnlessApproved },
+        });
+        expect(await mailTo(partner.email)).toEqual([]);
+        expect(await auditFor("affiliate.password_link", partner.id)).toEqual([]);
+        expect(await eventsOf(partner.id, "password_reset_requested")).toEqual([]);
+        expect(await eventsOf(partner.id, "invited")).toEqual([]);
+      }
+    }
+    expect(await sendAffiliatePasswordLink(world.deps, actor, randomUUID())).toEqual({
+      ok: false,
+      errors: { form: AFFILIATE_ADMIN_MESSAGES.notFound },
+    });
+    expect(await sendAffiliatePasswordLink(world.deps, actor, "not-an-id")).toEqual({
+      ok: false,
+      errors: { form: AFFILIATE_ADMIN_MESSAGES.notFound },
+    });
   });
 });
 

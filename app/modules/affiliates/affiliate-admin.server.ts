@@ -56,8 +56,8 @@ import { endAffiliateSessions } from "./affiliate-sign-in.server";
 /**
  * The affiliate programme as admins run it (docs/REQUIREMENTS.md R1.7, R2.13, R3.12): the
  * list with each affiliate's clicks, leads and conversion, one affiliate's record, and the
- * changes only an admin makes (R6.2): status moves, codes, authenticator resets and
- * invitations. Every change is audited in its own transaction.
+ * changes only an admin makes (R6.2): status moves, codes, authenticator resets,
+ * invitations and password links. Every change is audited in its own transaction.
  */
 
 export const AFFILIATE_ADMIN_MESSAGES = {
@@ -67,8 +67,8 @@ export const AFFILIATE_ADMIN_MESSAGES = {
   codeTaken:
     "Another affiliate has or had this code, and links with it credit them. Choose another.",
   emailTaken: "There is already an affiliate with this e-mail address.",
-  noLinkNeeded:
-    "A new invitation link is only for an approved affiliate who has not chosen a password yet. They can reset their password from the sign-in page.",
+  noLinkUnlessApproved:
+    "A password link is only for an approved affiliate: this one cannot sign in to the portal now. Reload the page to see their status.",
 } as const;
 
 type AdminField = "form" | "reason" | "code" | "email";
@@ -730,7 +730,7 @@ export async function inviteAffiliate(
       if (!isUniqueViolation(error)) throw error;
     }
     if (affiliateId) {
-      const link = await sendInvitationLink(deps, email);
+      const link = await sendPasswordLink(deps, email, "invitation");
       return { ok: true, affiliateId, email, code, link };
     }
     if (await emailHasAccount(db, email)) {
@@ -741,16 +741,31 @@ export async function inviteAffiliate(
   return refused({ code: AFFILIATE_ADMIN_MESSAGES.codeTaken });
 }
 
+/** Which e-mail a password link went out in: an invitation, or a password reset. */
+export type PasswordLinkPurpose = "invitation" | "reset";
+
 /**
- * Mails an approved affiliate who has not chosen a password yet a new invitation link
- * (the last one may have expired or gone astray).
+ * Mails an approved affiliate a new password link, as the staff screen does for a member:
+ * worded as an invitation while they have not chosen a password yet (the last link may
+ * have expired or gone astray), as a password reset once they have (they cannot get back
+ * in and no mail reaches them from the sign-in page). Answers the link too, for the admin
+ * to pass on when the server sends no mail. A pending, rejected or disabled affiliate
+ * gets none: they could not sign in with it.
  */
-export async function resendAffiliateInvitation(
+export async function sendAffiliatePasswordLink(
   deps: AffiliateAuthDeps,
   actor: Actor,
   affiliateId: string,
+  now = new Date(),
 ): Promise<
-  { ok: true; changed: true; email: string; link: string | undefined } | AffiliateAdminOutcome
+  | {
+      ok: true;
+      changed: true;
+      email: string;
+      purpose: PasswordLinkPurpose;
+      link: string | undefined;
+    }
+  | AffiliateAdminOutcome
 > {
   const db = deps.database.db;
   if (!isUuid(affiliateId)) return NOT_FOUND;
@@ -759,28 +774,36 @@ export async function resendAffiliateInvitation(
     .from(affiliates)
     .where(eq(affiliates.id, affiliateId));
   if (!target) return NOT_FOUND;
-  if (target.status !== "approved" || target.hasPassword) {
-    return refused({ form: AFFILIATE_ADMIN_MESSAGES.noLinkNeeded });
+  if (target.status !== "approved") {
+    return refused({ form: AFFILIATE_ADMIN_MESSAGES.noLinkUnlessApproved });
   }
-  const link = await sendInvitationLink(deps, target.email);
+  const purpose: PasswordLinkPurpose = target.hasPassword ? "reset" : "invitation";
+  const link = await sendPasswordLink(deps, target.email, purpose);
   await deps.database.transaction(async (tx) => {
-    await recordAffiliateEvent(tx.db, {
-      affiliateId,
-      eventType: "invited",
-      details: { again: true },
-    });
+    await recordAffiliateEvent(
+      tx.db,
+      purpose === "invitation"
+        ? { affiliateId, eventType: "invited", details: { again: true }, at: now }
+        : {
+            affiliateId,
+            eventType: "password_reset_requested",
+            details: { email: target.email, by: "admin" },
+            at: now,
+          },
+    );
     await recordAudit(tx.db, actor, {
       action: "affiliate.password_link",
       target: `affiliate:${affiliateId}`,
-      details: { email: target.email },
+      details: { email: target.email, purpose },
+      at: now,
     });
   });
-  return { ok: true, changed: true, email: target.email, link };
+  return { ok: true, changed: true, email: target.email, purpose, link };
 }
 
-/** The set-password e-mail, worded as an invitation; its link, for the admin's screen. */
-function sendInvitationLink(deps: AffiliateAuthDeps, email: string) {
-  return sendingPasswordLink("invitation", () =>
+/** The set-password e-mail, worded for `purpose`; its link, for the admin's screen. */
+function sendPasswordLink(deps: AffiliateAuthDeps, email: string, purpose: PasswordLinkPurpose) {
+  return sendingPasswordLink(purpose, () =>
     getAffiliateAuth(deps).api.requestPasswordReset({
       body: { email, redirectTo: AFFILIATE_RESET_PATH },
     }),

@@ -41,7 +41,10 @@ export interface PortalRefusal {
   message: string;
 }
 
-/** How often last_login is written while the affiliate keeps using the portal. */
+/**
+ * How often last_login is written while the affiliate keeps using the portal; a completed
+ * sign-in writes it every time (completeAffiliateSignIn in affiliate-sign-in.server.ts).
+ */
 const LAST_LOGIN_EVERY_MS = 10 * 60_000;
 
 export const affiliateAuthDeps = (runtime: Runtime): AffiliateAuthDeps => authDeps(runtime);
@@ -132,7 +135,10 @@ export const affiliateGuard: MiddlewareFunction<Response> = async ({ request, co
   return response;
 };
 
-/** R3.12: last_login is set when the profile loads (written at most every 10 minutes). */
+/**
+ * R13.1: last_login is set when the profile loads, written at most every 10 minutes so
+ * page loads do not each write; each sign-in sets it regardless (R3.12).
+ */
 async function touchLastLogin(runtime: Runtime, affiliateId: string, now = new Date()) {
   await runtime.db
     .update(affiliates)

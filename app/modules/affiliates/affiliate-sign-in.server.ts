@@ -230,12 +230,16 @@ export async function completeAffiliateTwoFactor(
   return { affiliateId: signedIn.id, setCookies };
 }
 
-/** What a completed sign-in leaves: the lock lifted if it has run out, login_success (R7.6). */
+/**
+ * What a completed sign-in leaves: last_login set (R3.12: at each sign-in, whatever the
+ * portal's page loads last wrote), the lock lifted if it has run out, login_success (R7.6).
+ */
 async function completeAffiliateSignIn(
   deps: AffiliateAuthDeps,
   { affiliateId, email, now }: { affiliateId: string; email: string; now: Date },
 ): Promise<void> {
   const db = deps.database.db;
+  await db.update(affiliates).set({ lastLoginAt: now }).where(eq(affiliates.id, affiliateId));
   await db
     .delete(loginLockouts)
     .where(

@@ -22,8 +22,8 @@ import {
   affiliateDetail,
   changeAffiliateCode,
   changeAffiliateStatus,
-  resendAffiliateInvitation,
   resetAffiliateTwoFactor,
+  sendAffiliatePasswordLink,
   type AffiliateAdminOutcome,
 } from "~/modules/affiliates/affiliate-admin.server";
 import {
@@ -109,13 +109,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       done = "Authenticator removed; they sign in with their password and can set up a new one.";
       break;
     case "resend": {
-      const resent = await resendAffiliateInvitation(deps, actor, affiliateId);
+      // An invitation while they have no password, a password reset once they have one.
+      const sent = await sendAffiliatePasswordLink(deps, actor, affiliateId);
       // Without SMTP_URL nothing is mailed: the admin who asked sees the link once, here.
-      if (resent.ok && "link" in resent && resent.link && !runtime.config.smtpUrl) {
-        return { form: "link" as const, email: resent.email, link: resent.link };
+      if (sent.ok && "link" in sent && sent.link && !runtime.config.smtpUrl) {
+        return { form: "link" as const, email: sent.email, link: sent.link };
       }
-      outcome = resent;
-      done = "A new invitation link was sent.";
+      outcome = sent;
+      done =
+        "purpose" in sent && sent.purpose === "reset"
+          ? "A new password link was sent."
+          : "A new invitation link was sent.";
       break;
     }
     case "commission-rule":
@@ -439,7 +443,9 @@ function CodeForm({ actionData }: { actionData: ActionData }) {
 function SignInPanel({ affiliate, actionData }: { affiliate: Affiliate; actionData: ActionData }) {
   const [form] = useStaffForm(accountSchema, { id: "account", actionData });
   const busy = useFormBusy("account");
-  const canResend = affiliate.status === "approved" && !affiliate.hasPassword;
+  // An approved affiliate can be sent a link: an invitation again until they have chosen a
+  // password, a password reset after (as for staff). Anyone else could not sign in with it.
+  const canSendLink = affiliate.status === "approved";
   return (
     <Panel title="Sign-in">
       <Fields
@@ -450,7 +456,7 @@ function SignInPanel({ affiliate, actionData }: { affiliate: Affiliate; actionDa
           ["Last sign-in", affiliate.lastLoginAt ? formatDateTime(affiliate.lastLoginAt) : "Never"],
         ]}
       />
-      {(affiliate.twoFactorEnabled || canResend) && (
+      {(affiliate.twoFactorEnabled || canSendLink) && (
         <StaffForm form={form} className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
           {affiliate.twoFactorEnabled && (
             <ConfirmButton
@@ -461,9 +467,9 @@ function SignInPanel({ affiliate, actionData }: { affiliate: Affiliate; actionDa
               Reset authenticator
             </ConfirmButton>
           )}
-          {canResend && (
+          {canSendLink && (
             <Button type="submit" name="intent" value="resend" variant="ghost" disabled={busy}>
-              Send a new invitation link
+              {affiliate.hasPassword ? "Send a new password link" : "Send a new invitation link"}
             </Button>
           )}
         </StaffForm>

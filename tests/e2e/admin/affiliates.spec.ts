@@ -189,9 +189,31 @@ test("disabling asks first and needs a reason; the list shows each affiliate's f
   await page.context().close();
 });
 
-test("an invitation without a mail server shows the admin the link to pass on", async ({
+/** The set-password link the admin's panel shows, as a path on this server. */
+async function shownLink(page: Page, email: string) {
+  const linkPanel = region(page, "Pass this link on yourself");
+  await expect(linkPanel).toContainText(email);
+  await expect(linkPanel).toContainText("/affiliate/reset-password?token=");
+  const text = (await linkPanel.textContent()) ?? "";
+  const link = /https?:\/\/\S+?\/affiliate\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The affiliate opens a password link and chooses `password` with it. */
+async function choosePassword(partner: Page, link: string, password: string) {
+  await partner.goto(link);
+  await partner.getByLabel("New password").first().fill(password);
+  await partner.getByLabel("New password again").fill(password);
+  await partner.getByRole("button", { name: "Save password" }).click();
+  await expect(partner.getByRole("heading", { name: "Your password is saved" })).toBeVisible();
+}
+
+test("an invitation without a mail server shows the admin the link to pass on, and later a password link", async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const { page, problems } = await signedIn(browser, admin);
   await open(page, "/admin/affiliates");
   const invite = region(page, "Invite an affiliate");
@@ -199,12 +221,44 @@ test("an invitation without a mail server shows the admin the link to pass on", 
   await invite.getByLabel("Name").fill("Casey Invited");
   await invite.getByLabel("E-mail").fill(email);
   await invite.getByRole("button", { name: "Send invitation" }).click();
-  const linkPanel = region(page, "Pass this link on yourself");
-  await expect(linkPanel).toContainText(email);
-  await expect(linkPanel).toContainText("/affiliate/reset-password?token=");
+  await shownLink(page, email);
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Approved");
   await expect(row).toContainText(/casey-invited-\w{4}/);
+
+  // Before they choose a password, the admin can send the invitation's link again.
+  await row.getByRole("link", { name: "Casey Invited" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Casey Invited" })).toBeVisible();
+  const signIn = region(page, "Sign-in");
+  await expect(signIn).toContainText("Not chosen yet");
+  await expect(signIn.getByRole("button", { name: "Send a new password link" })).toHaveCount(0);
+  await signIn.getByRole("button", { name: "Send a new invitation link" }).click();
+  const invitation = await shownLink(page, email);
+
+  const partnerContext = await browser.newContext({
+    baseURL: server!.baseUrl,
+    extraHTTPHeaders: { "X-Forwarded-For": randomTestAddress() },
+  });
+  const partner = await partnerContext.newPage();
+  await choosePassword(partner, invitation, "the first password Casey chose");
+
+  // With a password, the admin can get them back in with a password link shown once here.
+  await open(page, page.url());
+  await expect(signIn).toContainText("Chosen");
+  await expect(signIn.getByRole("button", { name: "Send a new invitation link" })).toHaveCount(0);
+  await signIn.getByRole("button", { name: "Send a new password link" }).click();
+  const reset = await shownLink(page, email);
+  await expect(region(page, "Event log")).toContainText("Password link asked for");
+
+  const newPassword = "a new password from the admin's link";
+  await choosePassword(partner, reset, newPassword);
+  await partner.goto("/affiliate/login");
+  await partner.getByLabel("E-mail").fill(email);
+  await partner.getByLabel("Password").fill(newPassword);
+  await partner.getByRole("button", { name: "Sign in" }).click();
+  await expect(partner).toHaveURL(/\/affiliate\/dashboard$/, { timeout: 15_000 });
+  await partnerContext.close();
+
   expect(problems).toEqual([]);
   await page.context().close();
 });
