@@ -50,6 +50,47 @@ test("the audit log filters by action and pages through one action's events", as
   await expect(page.getByLabel("Action")).toHaveValue("");
 });
 
+test("the audit log names a redirect's changes in words: switched off reads On → Off", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const oldPath = `/e2e-audit-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  await startSignedIn(page, e2eAdmin());
+  await page.goto("/admin/redirects");
+  const form = page.getByRole("region", { name: "Add a redirect" });
+  await form.getByLabel("Old path").fill(oldPath);
+  await form.getByLabel("Goes to").fill("/about-us");
+  await form.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Redirect added." })).toBeVisible();
+  await page
+    .getByRole("row")
+    .filter({ hasText: oldPath })
+    .getByRole("button", { name: "Switch off" })
+    .click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Redirect switched off." }),
+  ).toBeVisible();
+
+  // The rule's id, from its creation's entry (other tests change redirects meanwhile).
+  await page.goto("/admin/audit?action=redirect.create");
+  const table = page.getByRole("table", { name: "Audit events, newest first" });
+  const created = table.getByRole("row").filter({ hasText: oldPath });
+  await expect(created).toContainText("Redirect created");
+  const target = (await created.getByText(/^redirect:\d+$/).innerText()).trim();
+
+  // The filter offers it by name and code, like every action.
+  await expect(
+    page.getByLabel("Action").getByRole("option", { name: "Redirect changed (redirect.update)" }),
+  ).toHaveCount(1);
+  await page.goto("/admin/audit?action=redirect.update");
+  const changed = table.getByRole("row").filter({ has: page.getByText(target, { exact: true }) });
+  await expect(changed).toContainText("Redirect changed");
+  await expect(changed).toContainText("isActive:");
+  await expect(changed.getByRole("deletion")).toHaveText("On");
+  await expect(changed.getByRole("insertion")).toHaveText("Off");
+  await expect(changed).not.toContainText("{");
+});
+
 test("the mail log lists an invitation the product sent, with its link hidden", async ({
   page,
 }) => {
