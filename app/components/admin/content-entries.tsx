@@ -102,9 +102,12 @@ function DeleteForm({
   const formId = `delete-${row.id}`;
   const [form, fields] = useStaffForm(schema, { id: formId, actionData });
   const used = row.postCount > 0;
-  const question = used
-    ? `Delete ${row.name}? Its ${posts(row.postCount)} move to the ${kind.singular} you chose.`
-    : `Delete ${row.name}? This cannot be undone.`;
+  const chosen = others.find((other) => String(other.id) === fields.moveTo?.value);
+  const question = !used
+    ? `Delete ${row.name}? This cannot be undone.`
+    : chosen
+      ? `Delete ${row.name}? Its ${posts(row.postCount)} move to ${chosen.name}.`
+      : `Delete ${row.name}? First choose where its ${posts(row.postCount)} go.`;
   return (
     <StaffForm form={form} className="flex flex-col items-start gap-2 sm:items-end">
       <input type="hidden" name={kind.idField} value={row.id} />
@@ -112,7 +115,7 @@ function DeleteForm({
         <FormSelect
           field={fields.moveTo!}
           label={`Move its ${posts(row.postCount)} to`}
-          placeholder={`Choose a ${kind.singular}`}
+          placeholder={`Choose ${/^[aeiou]/.test(kind.singular) ? "an" : "a"} ${kind.singular}`}
           options={others.map((other) => ({ value: String(other.id), label: other.name }))}
         />
       )}
