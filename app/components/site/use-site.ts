@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from "react-router";
 import type { CompanySettings } from "~/db/schema/settings";
+import type { PublicCompany } from "~/modules/settings/public-company";
 
 interface SiteData {
-  company: CompanySettings;
+  company: PublicCompany;
   year: number;
 }
 
@@ -14,7 +15,7 @@ export function useSiteData(): SiteData {
 }
 
 /** The company profile loaded once by the site layout, for any public page. */
-export function useCompany(): CompanySettings {
+export function useCompany(): PublicCompany {
   return useSiteData().company;
 }
 

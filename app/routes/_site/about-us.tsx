@@ -11,7 +11,7 @@ import { buttonClasses } from "~/components/ui/button";
 import type { FaqItem } from "~/components/ui/faq";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Card, Section, SectionHeader } from "~/components/ui/section";
-import type { CompanySettings } from "~/db/schema/settings";
+import type { PublicCompany } from "~/modules/settings/public-company";
 import { DEMO_IMAGES } from "~/modules/media/demo-images.generated";
 import { pageMeta } from "~/modules/seo/meta";
 import { ABOUT_US_SEO } from "~/modules/seo/named-pages/about-us";
@@ -87,7 +87,7 @@ function serviceRadius(meters: number): string {
   return `about ${km} km (${miles} miles)`;
 }
 
-function aboutFaq(company: CompanySettings): FaqItem[] {
+function aboutFaq(company: PublicCompany): FaqItem[] {
   return [
     {
       question: `Is ${company.name} a family business?`,

@@ -14,6 +14,7 @@ import { runtimeContext } from "~/modules/platform/context";
 import { STRINGS } from "~/modules/platform/strings";
 import { businessJsonLd } from "~/modules/seo/json-ld";
 import { JsonLd } from "~/components/site/json-ld";
+import { publicCompany } from "~/modules/settings/public-company";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { LEAD_FORM_ACTION } from "~/modules/leads/lead-form-post";
 import { useAttributionCapture } from "~/modules/attribution/use-attribution-capture";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
   const company = await getCompanySettings(db);
   return {
-    company,
+    company: publicCompany(company),
     /** Bot protection (docs/REQUIREMENTS.md R4.2): the browser shows the block screen. */
     botProtection: company.botProtection,
     year: new Date().getFullYear(),
