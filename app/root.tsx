@@ -114,7 +114,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   // A refusal the visitor can act on (input the server will not take) says why.
   const message =
-    isRouteErrorResponse(error) && error.status === 400 ? badRequestMessage(error.data) : undefined;
+    isRouteErrorResponse(error) && (error.status === 400 || error.status === 415)
+      ? badRequestMessage(error.data)
+      : undefined;
   return <ErrorScreen title={STRINGS.errors.routeTitle} message={message} />;
 }
 

@@ -42,12 +42,24 @@ function urlIsAcceptable(url: URL): boolean {
  */
 const CHECKS_ITS_OWN_BODY = new Set([EVENTS_ENDPOINT]);
 
-async function bodyIsAcceptable(request: Request): Promise<boolean> {
-  if (BODYLESS.has(request.method) || !request.body) return true;
+/**
+ * What a page's action (or its `.data` twin) reads is a form, and nothing else: another
+ * body, or none on a POST, DELETE or the like, would fail to parse inside the action as a
+ * server error. The API's endpoints (under /api/) answer other bodies themselves.
+ */
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/;
+const readsOnlyForms = (path: string) => !path.startsWith("/api/");
+
+type BodyVerdict = "acceptable" | "bad_characters" | "not_a_form" | "unreadable_form";
+
+async function checkBody(request: Request): Promise<BodyVerdict> {
+  if (BODYLESS.has(request.method)) return "acceptable";
   const path = new URL(request.url).pathname.toLowerCase().replace(/(.)\/+$/, "$1");
-  if (CHECKS_ITS_OWN_BODY.has(path)) return true;
   const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  if (readsOnlyForms(path) && !FORM_TYPE.test(type)) return "not_a_form";
+  if (!request.body || CHECKS_ITS_OWN_BODY.has(path)) return "acceptable";
   const copy = request.clone();
+  const verdict = (acceptable: boolean) => (acceptable ? "acceptable" : "bad_characters");
   try {
     if (type.startsWith("multipart/form-data")) {
       const form = await copy.formData();
@@ -55,24 +67,29 @@ async function bodyIsAcceptable(request: Request): Promise<boolean> {
       for (const [name, value] of form) {
         texts.push(name, typeof value === "string" ? value : value.name);
       }
-      return allAcceptable(texts);
+      return verdict(allAcceptable(texts));
     }
     const text = await copy.text();
     if (type.startsWith("application/x-www-form-urlencoded")) {
-      return allAcceptable([...new URLSearchParams(text)].flat());
+      return verdict(allAcceptable([...new URLSearchParams(text)].flat()));
     }
     if (/^application\/([\w.+-]+\+)?json\b/.test(type)) {
       try {
-        return allAcceptable(jsonStrings(JSON.parse(text)));
+        return verdict(allAcceptable(jsonStrings(JSON.parse(text))));
       } catch {
-        return true; // Not JSON: the route answers that itself.
+        return "acceptable"; // Not JSON: the endpoint answers that itself.
       }
     }
-    return !text.includes("\u0000");
+    return verdict(!text.includes("\u0000"));
   } catch {
-    return true; // An unreadable body is the route's to refuse.
+    // A page's form that cannot be read (a broken multipart body) is refused here; an
+    // endpoint refuses an unreadable body itself.
+    return readsOnlyForms(path) ? "unreadable_form" : "acceptable";
   }
 }
+
+/** Why a page refuses a body that is not a form it can read. */
+export const NOT_A_FORM_MESSAGE = "This page only accepts a form sent from its own screen.";
 
 const wantsJson = (request: Request, url: URL) =>
   !url.pathname.endsWith(".data") &&
@@ -90,7 +107,12 @@ export const inputGuardMiddleware: MiddlewareFunction<Response> = async ({ reque
  */
 export async function refuseUnacceptableText(request: Request): Promise<Response | undefined> {
   const url = new URL(request.url);
-  if (urlIsAcceptable(url) && (await bodyIsAcceptable(request))) return undefined;
+  const body = urlIsAcceptable(url) ? await checkBody(request) : "bad_characters";
+  if (body === "acceptable") return undefined;
+  if (body === "not_a_form" || body === "unreadable_form") {
+    const status = body === "not_a_form" ? 415 : 400;
+    throw data({ reason: body, message: NOT_A_FORM_MESSAGE }, { status });
+  }
   if (wantsJson(request, url)) {
     return Response.json(
       { error: BAD_CHARACTERS_MESSAGE },

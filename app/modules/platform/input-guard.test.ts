@@ -1,6 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BAD_CHARACTERS_MESSAGE, refuseUnacceptableText } from "./input-guard.server";
+import {
+  BAD_CHARACTERS_MESSAGE,
+  NOT_A_FORM_MESSAGE,
+  refuseUnacceptableText,
+} from "./input-guard.server";
 
 const post = (path: string, type: string, body: string | FormData) =>
   new Request(`http://localhost${path}`, {
@@ -76,5 +80,37 @@ describe("refuseUnacceptableText", () => {
       expect(answer.init?.status, request.url).toBe(400);
       expect(answer.data).toMatchObject({ message: BAD_CHARACTERS_MESSAGE });
     }
+  });
+
+  it("refuses a page's body that is not a form it can read: 415, or 400 when broken", async () => {
+    const statusOf = async (request: Request) => {
+      const answer = (await refusal(request)) as { init?: { status?: number }; data?: unknown };
+      if (answer.init?.status !== 415 && answer.init?.status !== 400) return answer;
+      expect(answer.data).toMatchObject({ message: NOT_A_FORM_MESSAGE });
+      return answer.init.status;
+    };
+    const request = (method: string, headers: Record<string, string>, body?: string) =>
+      new Request("http://localhost/admin/login", { method, headers, body });
+    expect(await statusOf(request("POST", { "Content-Type": "text/plain" }, "a=b"))).toBe(415);
+    expect(await statusOf(request("POST", { "Content-Type": "application/json" }, "{}"))).toBe(415);
+    expect(await statusOf(request("POST", {}, "a=b"))).toBe(415);
+    expect(await statusOf(request("DELETE", {}))).toBe(415);
+    expect(
+      await statusOf(
+        new Request("http://localhost/affiliate/signup.data", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        }),
+      ),
+    ).toBe(415);
+    expect(
+      await statusOf(request("POST", { "Content-Type": "multipart/form-data; boundary=XX" }, "zz")),
+    ).toBe(400);
+    // Forms pass; the API's endpoints answer other bodies themselves.
+    expect(
+      await refusal(request("POST", { "Content-Type": "application/x-www-form-urlencoded" }, "")),
+    ).toBe("passed");
+    expect(await refusal(post("/api/leads", "text/plain", "a=b"))).toBe("passed");
   });
 });
