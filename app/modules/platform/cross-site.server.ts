@@ -4,8 +4,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses a state-changing request sent from another site (CSRF): its Origin must be ours,
- * or, when a browser sends no Origin, Sec-Fetch-Site must not say cross-site. Requests from
- * non-browser clients carry neither and cannot ride on a visitor's cookies.
+ * or, when a client sends no Origin, neither Sec-Fetch-Site nor the Referer may say it
+ * came from elsewhere. Requests from non-browser clients carry none of them and cannot
+ * ride on a visitor's cookies.
  */
 export function refuseCrossSite(request: Request, publicOrigin: string): void {
   if (SAFE_METHODS.has(request.method)) return;
@@ -13,11 +14,22 @@ export function refuseCrossSite(request: Request, publicOrigin: string): void {
   const own = new Set([publicOrigin, new URL(request.url).origin]);
   const crossSite = origin
     ? !own.has(origin)
-    : request.headers.get("sec-fetch-site") === "cross-site";
+    : request.headers.get("sec-fetch-site") === "cross-site" ||
+      refererIsElsewhere(request.headers.get("referer"), own);
   if (crossSite) {
     throw data(
       { reason: "cross_site" as const },
       { status: 403, statusText: "Cross-site request refused" },
     );
+  }
+}
+
+/** A Referer from another origin, or one that is no address at all. */
+function refererIsElsewhere(referer: string | null, own: ReadonlySet<string>): boolean {
+  if (!referer) return false;
+  try {
+    return !own.has(new URL(referer).origin);
+  } catch {
+    return true;
   }
 }
