@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import zlib from "node:zlib";
+import { preferredEncoding } from "./accept-encoding";
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|xml|javascript|manifest\+json|rss\+xml|ld\+json))/;
@@ -21,8 +22,7 @@ export function compressDynamic(): MiddlewareHandler {
     if (length < MIN_BYTES) return;
     if (/\bno-transform\b/.test(res.headers.get("Cache-Control") ?? "")) return;
 
-    const accepted = c.req.header("Accept-Encoding") ?? "";
-    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) return;
     // Pages are rendered whole (no streamed Suspense boundaries yet), so compressing the
     // finished body in one call is cheaper than a stream per response.

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { preferredEncoding } from "./accept-encoding";
 import { PAGE_CACHE_MARK } from "~/modules/platform/page-cache-policy";
 import { createTurnBudget } from "./turn-budget";
 
@@ -320,12 +321,8 @@ function answer(
   );
   if (notModified) return { status: 304, headers, body: null };
 
-  const accepted = request.header("accept-encoding") ?? "";
-  const [encoding, body] = /\bbr\b/.test(accepted)
-    ? (["br", page.br] as const)
-    : /\bgzip\b/.test(accepted)
-      ? (["gzip", page.gzip] as const)
-      : ([null, page.identity] as const);
+  const encoding = preferredEncoding(request.header("accept-encoding"));
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
   if (encoding) headers.push(["content-encoding", encoding]);
   headers.push(["content-length", String(body.length)]);
   return { status: page.status, headers, body: request.method === "HEAD" ? null : body };
