@@ -13,6 +13,7 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: `Use at least ${PASSWORD_MIN} characters.`,
   passwordTooLong: `Use at most ${PASSWORD_MAX} characters.`,
   passwordsDiffer: "The two passwords are not the same.",
+  repeatPassword: "Type the password again.",
   currentPassword: "That is not your current password.",
   enterCurrentPassword: "Enter your current password.",
   samePassword: "Choose a password different from the current one.",
@@ -34,7 +35,8 @@ export const newPassword = z
   .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordTooLong);
-export const confirmPassword = z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer });
+// Left empty, it is not yet different: it is missing.
+export const confirmPassword = z.string({ error: ACCOUNT_MESSAGES.repeatPassword });
 
 export const sameTwice = {
   check: (input: { password: string; confirmPassword: string }) =>

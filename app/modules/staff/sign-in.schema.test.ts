@@ -61,7 +61,7 @@ describe("My account's forms", () => {
     );
     expect(errorsOf(password)).toMatchObject({
       password: [ACCOUNT_MESSAGES.passwordTooShort],
-      confirmPassword: [ACCOUNT_MESSAGES.passwordsDiffer],
+      confirmPassword: [ACCOUNT_MESSAGES.repeatPassword],
     });
     const code = parseWithZod(form({ intent: "two-factor-confirm", code: "12 34" }), {
       schema: accountCommandSchema,
