@@ -17,14 +17,17 @@ export function SharePreviews({
 }) {
   const cut = (value: string, max: number) =>
     value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  // A title or description of one long word wraps anywhere rather than widen the page.
   return (
     <div className="flex flex-col gap-4" aria-label="Previews">
       <figure>
         <figcaption className="mb-1.5 text-sm font-semibold text-ink">In search results</figcaption>
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <p className="break-all text-xs text-muted">{url}</p>
-          <p className="text-lg text-[#1a0dab]">{cut(title, SEO_TITLE_RECOMMENDED)}</p>
-          <p className="text-sm text-ink-soft">
+          <p className="wrap-anywhere text-lg text-[#1a0dab]">
+            {cut(title, SEO_TITLE_RECOMMENDED)}
+          </p>
+          <p className="wrap-anywhere text-sm text-ink-soft">
             {cut(description, SEO_DESCRIPTION_RECOMMENDED) || "No description yet."}
           </p>
         </div>
@@ -46,8 +49,8 @@ export function SharePreviews({
           )}
           <div className="p-3">
             <p className="text-xs uppercase text-muted">{new URL(url).host}</p>
-            <p className="break-words font-semibold">{title}</p>
-            <p className="line-clamp-2 text-sm text-ink-soft">{description}</p>
+            <p className="wrap-anywhere font-semibold">{title}</p>
+            <p className="line-clamp-2 wrap-anywhere text-sm text-ink-soft">{description}</p>
           </div>
         </div>
       </figure>
