@@ -8,7 +8,7 @@ import { useId } from "react";
 
 /** A portal page's title in the browser, never indexed by search engines. */
 export const portalMeta = (title: string) => [
-  { title: `${title} · Partner portal` },
+  { title: `${title} | Partner portal` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

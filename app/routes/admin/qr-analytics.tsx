@@ -112,11 +112,16 @@ function DailyScans({ code }: { code: QrCodeFigures }) {
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-muted">Scans per day as a table</summary>
         <table className="mt-2 text-left">
+          <caption className="sr-only">Scans per day of {code.name}</caption>
           <thead>
             <tr>
-              <th className="pr-6">Day</th>
-              <th className="pr-6">Scans</th>
-              <th>Unique</th>
+              <th scope="col" className="pr-6">
+                Day
+              </th>
+              <th scope="col" className="pr-6">
+                Scans
+              </th>
+              <th scope="col">Unique</th>
             </tr>
           </thead>
           <tbody>

@@ -10,7 +10,7 @@ import {
   FormTextField,
   NewPasswordFields,
 } from "~/components/admin/staff-form-fields";
-import { PORTAL_AREA } from "~/components/affiliate/portal-frame";
+import { portalMeta } from "~/components/affiliate/portal-blocks";
 import { Button } from "~/components/ui/button";
 import { formatPhone } from "~/modules/leads/phone";
 import { PASSWORD_MIN, profileCommandSchema } from "~/modules/affiliates/affiliate-account.schema";
@@ -30,10 +30,7 @@ import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answe
 import { requestIp } from "~/modules/staff/guard.server";
 import { authHeaders } from "~/modules/staff/sign-in-attempt.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Profile | ${PORTAL_AREA}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => portalMeta("Profile");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const affiliate = requireAffiliate(context);
