@@ -29,6 +29,15 @@ describe("the company profile form", () => {
     });
   });
 
+  it("keeps a North American phone number in one form however it was typed", () => {
+    for (const phone of ["617.555.0199", "+1 617 555 0199", "6175550199", "(617) 555-0199"]) {
+      expect(valueOf({ ...profile, phone }), phone).toMatchObject({ phone: "(617) 555-0199" });
+    }
+    expect(valueOf({ ...profile, phone: "+44 20 7946 0958" })).toMatchObject({
+      phone: "+44 20 7946 0958",
+    });
+  });
+
   it("treats empty fields as missing, with the same messages", () => {
     expect(
       errorsOf({ ...profile, name: "", phone: "", email: "", addressCountry: "", latitude: "" }),

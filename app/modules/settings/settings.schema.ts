@@ -9,6 +9,7 @@ import {
   percent,
 } from "~/modules/affiliates/commission-rule.schema";
 import { sourceOptions } from "~/modules/leads/lead-fields";
+import { formatPhone, normalizePhone } from "~/modules/leads/phone";
 import { EMAIL_PATTERN } from "~/modules/platform/patterns";
 
 /**
@@ -151,7 +152,13 @@ const profileFields = {
     .refine(
       (value) => /^[0-9+().\s-]+$/.test(value) && value.replace(/\D/g, "").length >= 10,
       "Enter a phone number with its area code, like (617) 555-0142.",
-    ),
+    )
+    // Shown as the site shows every number, "(617) 555-0199", however it was typed; a
+    // number from outside North America stays as typed.
+    .transform((value) => {
+      const { e164 } = normalizePhone(value);
+      return e164 ? formatPhone(e164) : value;
+    }),
   email: email("the company e-mail address"),
   streetAddress: text("the street address", 200),
   addressLocality: text("the city or town", 100),
