@@ -1,3 +1,4 @@
+import { integerIdOf, integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
@@ -52,14 +53,10 @@ export const optionalText = (max: number, tooLong = `Keep it to ${max} character
 const NOT_UNDERSTOOD = "That request was not understood.";
 
 /** The id of a row, sent by its buttons. */
-export const rowId = z.coerce
-  .number({ error: NOT_UNDERSTOOD })
-  .int(NOT_UNDERSTOOD)
-  .positive(NOT_UNDERSTOOD);
+export const rowId = integerIdSchema(NOT_UNDERSTOOD);
 
 /** Where a deleted entry's posts go; absent when no post uses it. */
-const moveToInput = (wrong: string) =>
-  z.coerce.number({ error: wrong }).int(wrong).positive(wrong).optional();
+const moveToInput = (wrong: string) => integerIdSchema(wrong).optional();
 
 /**
  * A screen's kind and forms: `create` sends the name (`nameMissing` when it is left empty),
@@ -106,6 +103,5 @@ export type EntrySchemas = {
 
 /** The entry the page's `?edit=` names, when it is a plausible id. */
 export function editedId(request: Request): number | undefined {
-  const parsed = rowId.safeParse(new URL(request.url).searchParams.get("edit") ?? undefined);
-  return parsed.success ? parsed.data : undefined;
+  return integerIdOf(new URL(request.url).searchParams.get("edit"));
 }

@@ -1,3 +1,4 @@
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import { POST_STATUSES } from "~/db/schema/content";
 import {
@@ -115,8 +116,7 @@ function wallClock(instant: Date | number, timeZone: string) {
     parts.find((part) => part.type === type)?.value ?? "00";
 }
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = integerIdSchema;
 
 export const postFields = {
   title: z

@@ -5,6 +5,7 @@ import {
   optionalFilter,
   searchFilter,
 } from "~/modules/platform/list-query";
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import type { Database } from "~/db/client.server";
 import {
@@ -25,7 +26,7 @@ import { POST_SORTS, type PostSort } from "./post.schema";
 /** Posts per page of the list. */
 export const POSTS_PAGE_SIZE = 20;
 
-const idFilter = z.coerce.number().int().positive().max(2_147_483_647);
+const idFilter = integerIdSchema();
 
 const postFilterFields = {
   q: searchFilter,

@@ -1,5 +1,6 @@
 import { zonedTimeToInstant } from "~/modules/content/post.schema";
 import { keptImageId, optionalImageFile } from "~/modules/media/upload.schema";
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 
 /**
@@ -34,11 +35,7 @@ const dateTime = (missing: string) =>
     .max(40, missing)
     .refine((value) => zonedTimeToInstant(value) !== undefined, missing);
 
-const id = z.coerce
-  .number({ error: GIVEAWAY_MESSAGES.misunderstood })
-  .int(GIVEAWAY_MESSAGES.misunderstood)
-  .positive(GIVEAWAY_MESSAGES.misunderstood)
-  .max(2_147_483_647, GIVEAWAY_MESSAGES.misunderstood);
+const id = integerIdSchema(GIVEAWAY_MESSAGES.misunderstood);
 
 /** The names of the image's inputs, for the field and the action. */
 export const GIVEAWAY_IMAGE_NAMES = {

@@ -1,5 +1,6 @@
 import { QR_ERROR_CORRECTION_LEVELS } from "~/db/schema/marketing";
 import { SLUG_PATTERN } from "~/modules/content/slug";
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import { colourProblem, HEX_COLOUR, isSiteTarget } from "./qr-links";
 
@@ -116,7 +117,7 @@ export const createQrSchema = withColourCheck(
   z.object({ intent: z.literal("create"), ...qrFields }),
 );
 
-const id = z.coerce.number({ error: QR_MESSAGES.notFound }).int().positive();
+const id = integerIdSchema(QR_MESSAGES.notFound);
 
 export const updateQrSchema = withColourCheck(
   z.object({ intent: z.literal("update"), id, ...qrFields }),

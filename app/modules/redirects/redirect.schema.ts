@@ -1,3 +1,4 @@
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import {
   isExternalTarget,
@@ -107,7 +108,7 @@ export const createRuleSchema = withRuleChecks(
   z.object({ intent: z.literal("create"), ...ruleFields }),
 );
 
-const id = z.coerce.number({ error: "Choose a redirect." }).int().positive();
+const id = integerIdSchema("Choose a redirect.");
 
 export const updateRuleSchema = withRuleChecks(
   z.object({ intent: z.literal("update"), id, ...ruleFields }),

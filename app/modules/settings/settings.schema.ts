@@ -1,3 +1,4 @@
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import { WEEKDAYS, type OpeningHoursEntry, type Weekday } from "~/db/schema/settings";
 import {
@@ -382,11 +383,7 @@ export const webhookCreateSchema = webhookEndpointSchema.extend({
 });
 export const endpointCommandSchema = z.object({
   intent: z.enum(["webhook-enable", "webhook-disable", "webhook-delete", "webhook-test"]),
-  endpointId: z.coerce
-    .number({ error: "Choose an endpoint." })
-    .int("Choose an endpoint.")
-    .positive("Choose an endpoint.")
-    .max(2_147_483_647, "Choose an endpoint."),
+  endpointId: integerIdSchema("Choose an endpoint."),
 });
 
 /** Everything the settings screen sends. */

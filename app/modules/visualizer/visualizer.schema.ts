@@ -1,4 +1,5 @@
 import { VISUALIZER_CATEGORIES } from "~/db/schema/marketing";
+import { integerIdSchema } from "~/modules/platform/ids";
 import { z } from "~/modules/platform/zod";
 import { hasVisibleCharacters, isAcceptableText, singleLine } from "~/modules/platform/text";
 import {
@@ -98,7 +99,7 @@ export const createOptionSchema = withStyleCheck(
 export const updateOptionSchema = withStyleCheck(
   z.object({
     intent: z.literal("update"),
-    id: z.coerce.number({ error: "Choose an option." }).int().positive(),
+    id: integerIdSchema("Choose an option."),
     ...optionFields,
   }),
 );

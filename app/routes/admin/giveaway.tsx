@@ -29,6 +29,7 @@ import {
 } from "~/modules/giveaways/giveaways.server";
 import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requireStaff } from "~/modules/staff/guard.server";
@@ -48,7 +49,7 @@ const notFound = () => data({ message: GIVEAWAY_MESSAGES.notFound }, { status: 4
 /** The giveaway id in the address, or undefined for a new one; 404 when it cannot be one. */
 function giveawayIdOf(params: { giveawayId?: string }): number | undefined {
   if (params.giveawayId === undefined) return undefined;
-  const id = /^\d{1,9}$/.test(params.giveawayId) ? Number(params.giveawayId) : 0;
+  const id = integerIdOf(params.giveawayId);
   if (!id) throw notFound();
   return id;
 }

@@ -21,6 +21,7 @@ import { postOptions } from "~/modules/content/posts-list.server";
 import type { Database } from "~/db/client.server";
 import { loadResponsiveImages, settleImageField } from "~/modules/media/uploads.server";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requireActor, requireStaff } from "~/modules/staff/guard.server";
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** The post id in the address, or undefined for a new post; 404 when it cannot be one. */
 function postIdOf(params: { postId?: string }): number | undefined {
   if (params.postId === undefined) return undefined;
-  const id = /^\d{1,9}$/.test(params.postId) ? Number(params.postId) : 0;
+  const id = integerIdOf(params.postId);
   if (!id) throw data({ message: POST_MESSAGES.notFound }, { status: 404 });
   return id;
 }

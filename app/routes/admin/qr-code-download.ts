@@ -1,5 +1,6 @@
 import type { Route } from "./+types/qr-code-download";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import { getQrCode, lookOf } from "~/modules/qr/qr-codes.server";
 import { qrPng, qrSvg } from "~/modules/qr/qr-image.server";
 import { qrShortUrl } from "~/modules/qr/qr-links";
@@ -11,8 +12,8 @@ import { qrShortUrl } from "~/modules/qr/qr-links";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
   const format = new URL(request.url).searchParams.get("format");
-  const id = Number(params.qrCodeId);
-  const code = Number.isSafeInteger(id) && id > 0 ? await getQrCode(db, id) : undefined;
+  const id = integerIdOf(params.qrCodeId);
+  const code = id ? await getQrCode(db, id) : undefined;
   if (!code) throw new Response("That QR code no longer exists.\n", { status: 404 });
   if (format !== "png" && format !== "svg") {
     return new Response("Choose the format png or svg.\n", {

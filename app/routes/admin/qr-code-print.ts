@@ -1,5 +1,6 @@
 import type { Route } from "./+types/qr-code-print";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import { getQrCode, lookOf } from "~/modules/qr/qr-codes.server";
 import { qrSvg } from "~/modules/qr/qr-image.server";
@@ -18,8 +19,8 @@ const escapeHtml = (text: string) =>
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
-  const id = Number(params.qrCodeId);
-  const code = Number.isSafeInteger(id) && id > 0 ? await getQrCode(db, id) : undefined;
+  const id = integerIdOf(params.qrCodeId);
+  const code = id ? await getQrCode(db, id) : undefined;
   if (!code) throw new Response("That QR code no longer exists.\n", { status: 404 });
   const shortUrl = qrShortUrl(config.publicUrl.origin, code.slug);
   const [svg, company] = await Promise.all([

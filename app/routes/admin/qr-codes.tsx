@@ -9,6 +9,7 @@ import { FormCheckbox, FormSelect, FormTextField } from "~/components/admin/staf
 import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
 import { buttonClasses } from "~/components/ui/button";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import {
   createQrCode,
   getQrCode,
@@ -36,11 +37,11 @@ export const meta: Route.MetaFunction = () => [{ title: "QR codes | Staff area" 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(runtimeContext);
   const origin = config.publicUrl.origin;
-  const editId = Number(new URL(request.url).searchParams.get("edit"));
+  const editId = integerIdOf(new URL(request.url).searchParams.get("edit"));
   const [codes, logos, editing] = await Promise.all([
     listQrCodes(db),
     logoChoices(db),
-    Number.isSafeInteger(editId) && editId > 0 ? getQrCode(db, editId) : undefined,
+    editId ? getQrCode(db, editId) : undefined,
   ]);
   const withAddresses = <T extends { slug: string; target: string; utm: object }>(code: T) => ({
     ...code,

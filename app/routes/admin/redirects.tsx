@@ -12,6 +12,7 @@ import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-butt
 import { buttonClasses } from "~/components/ui/button";
 import { neighbourPages } from "~/components/ui/pager";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import {
   createRuleSchema,
   importSchema,
@@ -42,9 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 200);
   const list = await listRedirects(db, { q, page: Number(params.get("page") ?? 1) });
-  const editId = Number(params.get("edit"));
-  const editing =
-    Number.isInteger(editId) && editId > 0 ? await getRedirect(db, editId) : undefined;
+  const editId = integerIdOf(params.get("edit"));
+  const editing = editId ? await getRedirect(db, editId) : undefined;
   const prefill = (params.get("fromPath") ?? "").slice(0, 2000);
   const pageHref = (to: number) =>
     `/admin/redirects?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;

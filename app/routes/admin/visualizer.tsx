@@ -8,6 +8,7 @@ import { FormCheckbox, FormSelect, FormTextField } from "~/components/admin/staf
 import { buttonClasses } from "~/components/ui/button";
 import type { VisualizerOption } from "~/db/schema";
 import { runtimeContext } from "~/modules/platform/context";
+import { integerIdOf } from "~/modules/platform/ids";
 import { redirectWithFlash } from "~/modules/staff/flash.server";
 import { formAnswer, readStaffForm, refusalOf } from "~/modules/staff/form-answer.server";
 import { requireStaff } from "~/modules/staff/guard.server";
@@ -39,9 +40,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Visualizer | Staff area
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  const editId = Number(new URL(request.url).searchParams.get("edit"));
-  const editing =
-    Number.isInteger(editId) && editId > 0 ? await getVisualizerOption(db, editId) : undefined;
+  const editId = integerIdOf(new URL(request.url).searchParams.get("edit"));
+  const editing = editId ? await getVisualizerOption(db, editId) : undefined;
   return { options: await listVisualizerOptions(db), editing: editing ?? null };
 }
 
