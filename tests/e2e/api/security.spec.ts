@@ -284,3 +284,157 @@ test("the settings screen says what the bot-protection switch does", async () =>
   const settings = await asStaff(admin, "/admin/settings");
   expect(settings.body).toContain("bot score is 0.7 or more");
 });
+
+test("an id beyond PostgreSQL's integer is not found, never a 500", async () => {
+  const beyond = "2147483648"; // 2^31: one more than an `integer` column holds
+  const largest = "2147483647";
+  const pages = (id: string) => [
+    `/admin/qr-codes/${id}/download?format=png`,
+    `/admin/qr-codes/${id}/print`,
+    `/admin/qr-codes?edit=${id}`,
+    `/admin/redirects?edit=${id}`,
+    `/admin/visualizer?edit=${id}`,
+    `/admin/authors?edit=${id}`,
+    `/admin/categories?edit=${id}`,
+    `/admin/posts/${id}/edit`,
+  ];
+  const [largestAnswers, beyondAnswers] = await Promise.all(
+    [largest, beyond].map((id) => Promise.all(pages(id).map((path) => asStaff(editor, path)))),
+  );
+  pages(beyond).forEach((path, index) => {
+    // The same answer as for the largest id, which names no row either (404 or the page).
+    expect(beyondAnswers![index]!.status, path).toBe(largestAnswers![index]!.status);
+    expect(beyondAnswers![index]!.status, path).toBeLessThan(500);
+  });
+  for (const path of [`/admin/giveaways/${beyond}`, `/admin/giveaways/${beyond}/entries.csv`]) {
+    expect((await asStaff(admin, path)).status, path).toBe(404);
+  }
+
+  // The posts of an author and a category in use go somewhere when it is deleted: to an
+  // id beyond the range, a refusal (the database was asked for it before: a 500).
+  const draft = await asStaff(editor, "/admin/posts/new", {
+    intent: "save",
+    title: `Out-of-range probe ${Date.now()}`,
+    authorId: "1",
+    categoryIds: "1",
+    status: "draft",
+  });
+  expect(draft.status).toBeLessThan(400);
+
+  const forms: [path: string, form: Record<string, string>, status: number][] = [
+    ["/admin/qr-codes", { intent: "enable", id: beyond }, 422],
+    ["/admin/qr-codes", { intent: "disable", id: beyond }, 422],
+    ["/admin/redirects", { intent: "activate", id: beyond }, 422],
+    ["/admin/redirects", { intent: "delete", id: beyond }, 422],
+    ["/admin/reviews", { intent: "publish", reviewId: beyond }, 400],
+    ["/admin/authors", { intent: "delete", authorId: beyond }, 422],
+    ["/admin/authors", { intent: "update", authorId: beyond, name: "Probe" }, 422],
+    ["/admin/authors", { intent: "delete", authorId: "1", moveTo: beyond }, 422],
+    ["/admin/categories", { intent: "delete", categoryId: beyond }, 422],
+    ["/admin/categories", { intent: "update", categoryId: beyond, name: "Probe" }, 422],
+    ["/admin/categories", { intent: "delete", categoryId: "1", moveTo: beyond }, 422],
+  ];
+  for (const [path, form, status] of forms) {
+    const answer = await asStaff(editor, path, form);
+    expect(answer.status, `${path} ${JSON.stringify(form)}`).toBe(status);
+    expect(answer.body).not.toContain("out of range");
+  }
+});
+
+test("public pages and their data carry no staff or affiliate-programme settings", async () => {
+  const internal = [
+    "notificationEmails",
+    "requireStaffTwoFactor",
+    "analyticsRetentionMonths",
+    "commissionFlatCents",
+    "commissionHoldDays",
+    "minimumPayoutCents",
+  ];
+  for (const path of ["/", "/about-us.data", "/blog.data", "/no-such-page", "/no-such-page.data"]) {
+    const answer = await rawRequest(baseUrl, path);
+    expect(answer.status, path).toBeLessThan(500);
+    expect(answer.body, path).toContain("Lumen Bath");
+    for (const field of internal) expect(answer.body, `${field} in ${path}`).not.toContain(field);
+  }
+});
+
+test("a page's action answers a body that is not a form with 415 or 400, never a 5xx", async () => {
+  const send = (path: string, method: string, headers: Record<string, string>, body?: string) =>
+    rawRequest(baseUrl, path, {
+      method,
+      headers: { Origin: origin, "X-Forwarded-For": randomTestAddress(), ...headers },
+      body,
+    });
+  const answers = [
+    [
+      "text to the staff sign-in",
+      415,
+      await send("/admin/login", "POST", { "Content-Type": "text/plain" }, "a=b"),
+    ],
+    [
+      "JSON to the partner sign-in",
+      415,
+      await send("/affiliate/login", "POST", { "Content-Type": "application/json" }, '{"a":"b"}'),
+    ],
+    [
+      "no type to forgot-password",
+      415,
+      await send("/affiliate/forgot-password", "POST", {}, "a=b"),
+    ],
+    ["a DELETE without a body", 415, await send("/admin/login", "DELETE", {})],
+    [
+      "a broken multipart sign-up",
+      400,
+      await send(
+        "/affiliate/signup",
+        "POST",
+        { "Content-Type": "multipart/form-data; boundary=XX" },
+        "zz",
+      ),
+    ],
+    [
+      "JSON to a staff screen's data",
+      415,
+      await send(
+        "/admin/settings.data",
+        "POST",
+        { Cookie: admin, "Content-Type": "application/json" },
+        "{}",
+      ),
+    ],
+  ] as const;
+  for (const [what, status, answer] of answers) expect(answer.status, what).toBe(status);
+});
+
+test("a staff form with no Origin and another site's Referer changes nothing", async () => {
+  const fromPath = `/csrf-probe-${Date.now().toString(36)}`;
+  const answer = await rawRequest(baseUrl, "/admin/redirects", {
+    method: "POST",
+    headers: {
+      Cookie: admin,
+      Referer: "https://evil.example/attack.html",
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": randomTestAddress(),
+    },
+    body: new URLSearchParams({
+      formId: "new-redirect-form",
+      intent: "create",
+      fromPath,
+      toPath: "https://evil.example/",
+      type: "302",
+      isActive: "on",
+    }).toString(),
+  });
+  expect(answer.status).toBe(403);
+  expect((await rawRequest(baseUrl, fromPath)).status).toBe(404);
+});
+
+test("a compression the client refuses with q=0 is not used", async () => {
+  const encodingFor = async (accepted: string) =>
+    (await rawRequest(baseUrl, "/bathrooms", { headers: { "Accept-Encoding": accepted } })).headers[
+      "content-encoding"
+    ];
+  expect(await encodingFor("gzip, deflate, br")).toBe("br");
+  expect(await encodingFor("br;q=0, gzip")).toBe("gzip");
+  expect(await encodingFor("gzip;q=0, br;q=0")).toBeUndefined();
+});
