@@ -95,6 +95,29 @@ test.describe("shared layout", () => {
     await expect(page.locator("main")).toBeFocused();
   });
 
+  test("Get a Quote brings the form into view at the first click, from far above it", async ({
+    page,
+  }) => {
+    // The blocks between the top and the form are laid out only when near the screen
+    // (content-visibility), so the browser once scrolled by their stand-in heights and
+    // stopped thousands of pixels short of the form, or past it.
+    await page.goto("/bathrooms");
+    const quote = page.getByRole("banner").getByRole("link", { name: "Get a Quote" });
+    await quote.filter({ visible: true }).first().click();
+    await expect(page).toHaveURL(/\/bathrooms#contact$/);
+    await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeInViewport();
+  });
+
+  test("without the contact section, Get a Quote goes to a form that is there", async ({
+    page,
+  }) => {
+    const quote = page.getByRole("banner").getByRole("link", { name: "Get a Quote" });
+    await page.goto("/tv");
+    await expect(quote.first()).toHaveAttribute("href", "#tv-request");
+    await page.goto("/thank-you");
+    await expect(quote.first()).toHaveAttribute("href", "/#contact");
+  });
+
   test("the contact section is on every page but /tv and /thank-you", async ({ page }) => {
     for (const path of ["/", "/bathrooms", "/privacy-policy"]) {
       await page.goto(path);
