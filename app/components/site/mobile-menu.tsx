@@ -21,10 +21,13 @@ const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1
 export function MobileMenu({
   id,
   company,
+  quoteHref,
   toggleButton,
 }: {
   id: string;
   company: SiteCompany;
+  /** Get a Quote's target on this page (the layout's choice). */
+  quoteHref: string;
   toggleButton: React.RefObject<HTMLButtonElement | null>;
 }) {
   const panel = useRef<HTMLDivElement>(null);
@@ -94,7 +97,7 @@ export function MobileMenu({
             ))}
             <li>
               <a
-                href={QUOTE_ANCHOR.to}
+                href={quoteHref}
                 data-track="quote_request"
                 onClick={close}
                 className="block py-4 font-serif text-2xl"

@@ -20,7 +20,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * (docs/decisions/016-usable-before-scripts.md); its words and icon follow the menu's state
  * in CSS (`app/app.css`), and the browser exposes it as expanded or collapsed.
  */
-export function SiteHeader({ company }: { company: SiteCompany }) {
+export function SiteHeader({ company, quoteHref }: { company: SiteCompany; quoteHref: string }) {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -45,7 +45,7 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
             ))}
             <li className="ml-3">
               <a
-                href={QUOTE_ANCHOR.to}
+                href={quoteHref}
                 data-track="quote_request"
                 className={buttonClasses("primary", "md")}
               >
@@ -82,7 +82,7 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
             iconClassName="size-4 text-brass"
           />
           <a
-            href={QUOTE_ANCHOR.to}
+            href={quoteHref}
             data-track="quote_request"
             className={buttonClasses("primary", "md", "min-h-9 py-1.5")}
           >
@@ -91,7 +91,7 @@ export function SiteHeader({ company }: { company: SiteCompany }) {
         </Container>
       </div>
 
-      <MobileMenu id={menuId} company={company} toggleButton={menuButton} />
+      <MobileMenu id={menuId} company={company} quoteHref={quoteHref} toggleButton={menuButton} />
     </header>
   );
 }

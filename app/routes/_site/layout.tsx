@@ -8,6 +8,7 @@ import { HydrateLater } from "~/components/site/hydrate-later";
 import { PrivacyPanel } from "~/components/site/privacy-panel";
 import type { SiteRouteHandle } from "~/components/site/route-handle";
 import { SiteFooter } from "~/components/site/site-footer";
+import { QUOTE_ANCHOR } from "~/components/site/navigation";
 import { SiteHeader } from "~/components/site/site-header";
 import { TopBar } from "~/components/site/top-bar";
 import { runtimeContext } from "~/modules/platform/context";
@@ -50,9 +51,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { company, year, jsonLd, botProtection } = loaderData;
   useAttributionCapture();
   const matches = useMatches();
-  const hideContact = matches.some(
-    (match) => (match.handle as SiteRouteHandle | undefined)?.hideContactSection,
-  );
+  const handles = matches.map((match) => match.handle as SiteRouteHandle | undefined);
+  const hideContact = handles.some((handle) => handle?.hideContactSection);
+  const quoteHref = hideContact
+    ? (handles.find((handle) => handle?.quoteTarget)?.quoteTarget ?? `/${QUOTE_ANCHOR.to}`)
+    : QUOTE_ANCHOR.to;
   const blocked = useBotBlocked(botProtection);
   if (blocked) return <BotBlockScreen />;
 
@@ -66,7 +69,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <div id="top" />
       <TopBar company={company} />
-      <SiteHeader company={company} />
+      <SiteHeader company={company} quoteHref={quoteHref} />
       <MainContent>
         <Outlet />
       </MainContent>

@@ -15,7 +15,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { Icon } from "~/components/ui/icon";
 
 /** TV viewers get their own request section, not the shared one (docs/REQUIREMENTS.md R2.5). */
-export const handle: SiteRouteHandle = { hideContactSection: true };
+export const handle: SiteRouteHandle = { hideContactSection: true, quoteTarget: "#tv-request" };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

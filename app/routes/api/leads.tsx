@@ -21,7 +21,7 @@ import {
  */
 
 /** The page is the form itself; a second one below it would only confuse. */
-export const handle: SiteRouteHandle = { hideContactSection: true };
+export const handle: SiteRouteHandle = { hideContactSection: true, quoteTarget: "#request" };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RequestConsultation({ actionData }: Route.ComponentProps) {
   const company = useCompany();
   return (
-    <section aria-labelledby="request-heading" className="bg-stone-100 py-12 sm:py-16">
+    <section id="request" aria-labelledby="request-heading" className="bg-stone-100 py-12 sm:py-16">
       <Container className="grid max-w-4xl gap-8">
         <div className="flex flex-col gap-3">
           <h1 id="request-heading" className="text-4xl sm:text-5xl">
