@@ -12,7 +12,7 @@ import { getVisitorTouches } from "~/modules/attribution/touches.server";
 import { cleanTrackingParams, type TrackingParams } from "~/modules/attribution/tracking";
 import type { Logger } from "~/modules/platform/logger.server";
 import type { RateLimit } from "~/modules/platform/rate-limit.server";
-import { checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
+import { botReason, checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
 import type { EntryFieldErrors, EntryFormValues } from "./giveaway-entry-fields";
 import { validateEntry, type EntryValues } from "./giveaway-entry.schema";
 import { giveawayPhase, winnerDisplayName } from "./giveaway-phase";
@@ -85,14 +85,14 @@ export async function submitGiveawayEntry(
   });
 
   try {
-    if (submission.spamReason) {
+    const validation = validateEntry(request.values);
+    const spamReason = botReason(submission, validation.ok);
+    if (spamReason) {
       await submission.hitLimit(database.db);
-      logger.info({ reason: submission.spamReason }, "giveaway spam");
+      logger.info({ reason: spamReason }, "giveaway spam");
       return { kind: "spam" };
     }
     if (submission.stale) return { kind: "stale_form" };
-
-    const validation = validateEntry(request.values);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 
     const limit = await submission.hitLimit(database.db);

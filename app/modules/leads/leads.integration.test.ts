@@ -216,6 +216,20 @@ describe("a consultation request", () => {
     },
   );
 
+  it("shows an incomplete form sent too fast what is missing, rather than thanking it", async () => {
+    const spamBefore = await countOf(spamSubmissions);
+    const request = leadRequest({ formToken: issueFormToken(SECRET, Date.now()) });
+    const outcome = await submitLead(services, {
+      ...request,
+      values: { ...request.values, email: "", phone: "" },
+    });
+    expect(outcome).toMatchObject({
+      kind: "invalid",
+      errors: { email: expect.any(String), phone: expect.any(String) },
+    });
+    expect(await countOf(spamSubmissions)).toBe(spamBefore);
+  });
+
   it("spends the form's token with the stored lead: the same form again goes to spam", async () => {
     const request = leadRequest();
     const first = await submitLead(services, request);

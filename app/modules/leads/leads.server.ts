@@ -5,6 +5,7 @@ import type { Logger } from "~/modules/platform/logger.server";
 import type { RateLimit } from "~/modules/platform/rate-limit.server";
 import { isAllowed } from "~/modules/analytics/bot-score";
 import {
+  botReason,
   checkPublicSubmission,
   spendFormTokens,
 } from "~/modules/public-forms/public-submission.server";
@@ -87,8 +88,10 @@ export async function submitLead(
   };
 
   try {
-    if (submission.spamReason) return await keepAsSpam(submission.spamReason);
     const company = await getCompanySettings(database.db);
+    const validation = validateLead(request.values, company);
+    const spamReason = botReason(submission, validation.ok);
+    if (spamReason) return await keepAsSpam(spamReason);
     // Refused as the block screen refuses the page (docs/REQUIREMENTS.md R5.14), yet kept for
     // staff: a person wrongly taken for a bot is not a lost lead.
     if (request.bot && !isAllowed(request.bot, company.botProtection)) {
@@ -96,8 +99,6 @@ export async function submitLead(
       return { kind: "blocked" };
     }
     if (submission.stale) return { kind: "stale_form" };
-
-    const validation = validateLead(request.values, company);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 
     const limit = await submission.hitLimit(database.db);

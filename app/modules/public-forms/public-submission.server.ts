@@ -81,6 +81,18 @@ export async function spendFormTokens(
   );
 }
 
+/**
+ * Why the post is taken for a bot's, once the form it sent has been checked: one sent too
+ * fast that is not filled in is a person's tap on the button as the page opened, shown what
+ * is missing like anyone else; only a filled-in form sent that fast is a bot's.
+ */
+export function botReason(
+  submission: PublicSubmission,
+  formIsValid: boolean,
+): BotPostReason | undefined {
+  return submission.spamReason === "too_fast" && !formIsValid ? undefined : submission.spamReason;
+}
+
 export function checkPublicSubmission(
   post: PublicFormPost,
   rules: PublicFormRules,

@@ -4,7 +4,7 @@ import {
   issueFormToken,
   MIN_FILL_MS,
 } from "~/modules/leads/form-token.server";
-import { checkPublicSubmission, type PublicFormRules } from "./public-submission.server";
+import { botReason, checkPublicSubmission, type PublicFormRules } from "./public-submission.server";
 
 const secret = "s".repeat(32);
 const servedAt = 1_000_000;
@@ -58,5 +58,29 @@ describe("a public form's post", () => {
     const optional = rules(servedAt, { tokenRequired: false });
     expect(checkPublicSubmission(post(undefined), optional).spamReason).toBeUndefined();
     expect(checkPublicSubmission(post("abc"), optional).spamReason).toBe("missing_form_token");
+  });
+});
+
+describe("a post taken for a bot's", () => {
+  const tooFast = checkPublicSubmission(
+    post(issueFormToken(secret, servedAt)),
+    rules(servedAt + 500),
+  );
+  const honeypot = checkPublicSubmission(
+    post(issueFormToken(secret, servedAt), "https://spam.example"),
+    rules(servedAt + MIN_FILL_MS),
+  );
+
+  it("sent too fast with the form filled in is a bot's", () => {
+    expect(botReason(tooFast, true)).toBe("too_fast");
+  });
+
+  it("sent too fast with the form not filled in is a person's tap: shown what is missing", () => {
+    expect(botReason(tooFast, false)).toBeUndefined();
+  });
+
+  it("with the honeypot filled is a bot's however the form was filled", () => {
+    expect(botReason(honeypot, false)).toBe("honeypot");
+    expect(botReason(honeypot, true)).toBe("honeypot");
   });
 });

@@ -8,7 +8,7 @@ import { enqueueMail } from "~/modules/mail/mail.server";
 import { companyDay } from "~/modules/platform/calendar-day";
 import type { Logger } from "~/modules/platform/logger.server";
 import type { RateLimit } from "~/modules/platform/rate-limit.server";
-import { checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
+import { botReason, checkPublicSubmission } from "~/modules/public-forms/public-submission.server";
 import { getCompanySettings } from "~/modules/settings/settings.server";
 import {
   INVITE_FROM_STARS,
@@ -89,12 +89,12 @@ export async function submitReview(
   };
 
   try {
-    if (submission.spamReason) return spam(submission.spamReason);
+    const validation = validateReview(request.values);
+    const spamReason = botReason(submission, validation.ok);
+    if (spamReason) return spam(spamReason);
     const company = await getCompanySettings(database.db);
     if (request.bot && !isAllowed(request.bot, company.botProtection)) return { kind: "blocked" };
     if (submission.stale) return { kind: "stale_form" };
-
-    const validation = validateReview(request.values);
     if (!validation.ok) return { kind: "invalid", errors: validation.errors };
 
     const limit = await submission.hitLimit(database.db);
