@@ -17,10 +17,12 @@ export const ANALYTICS_CONSENT_EVENT = "lumen:analytics-consent";
  */
 export function PrivacyPanel() {
   const panelId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <div className="bg-ink px-4 pb-6 sm:px-6 xl:fixed xl:bottom-4 xl:left-4 xl:z-30 xl:bg-transparent xl:p-0">
-      <PrivacyControls id={panelId} />
+      <PrivacyControls id={panelId} trigger={trigger} />
       <button
+        ref={trigger}
         type="button"
         popoverTarget={panelId}
         aria-controls={panelId}
@@ -67,18 +69,37 @@ function setAnalytics(on: boolean): void {
  * stored in the browser and announced with an event; the switch works once the scripts
  * have started (until then it shows the default).
  */
-function PrivacyControls({ id }: { id: string }) {
+function PrivacyControls({
+  id,
+  trigger,
+}: {
+  id: string;
+  trigger: React.RefObject<HTMLButtonElement | null>;
+}) {
   const analyticsOn = useSyncExternalStore(subscribeToConsent, readAnalyticsOn, () => true);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const controls = panel.current;
+    if (!controls) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && panel.current?.matches(":popover-open")) {
-        panel.current.hidePopover();
+      if (event.key === "Escape" && controls.matches(":popover-open")) controls.hidePopover();
+    };
+    // A manual popover gives focus back to no one: closed from inside (Escape, its X),
+    // focus would fall to the top of the page, so it goes back to the button that opened it.
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState !== "closed") return;
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || controls.contains(focused)) {
+        trigger.current?.focus();
       }
     };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+    controls.addEventListener("toggle", onToggle);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      controls.removeEventListener("toggle", onToggle);
+    };
+  }, [trigger]);
   return (
     <div
       ref={panel}

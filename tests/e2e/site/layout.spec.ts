@@ -153,6 +153,13 @@ test.describe("shared layout", () => {
     ).toHaveAttribute("aria-checked", "false");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Privacy controls" })).toBeHidden();
+    // Closed from inside, focus goes back to the button, not to the top of the page.
+    await expect(page.getByRole("button", { name: "Privacy controls" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Close privacy controls" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Privacy controls" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Privacy controls" })).toBeFocused();
   });
 });
 
