@@ -10,6 +10,7 @@ import {
 } from "~/components/site/public-form";
 import { CheckboxField, RadioGroupField, SelectField, TextField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
+import { useTouchedFields } from "./use-touched-fields";
 import type { CompanySettings } from "~/db/schema/settings";
 import { storedTrackingParams } from "~/modules/attribution/tracking.client";
 import {
@@ -96,7 +97,7 @@ export function ConsultationForm({
       ) ?? (defaultSource ? { source: defaultSource, otherSource: "" } : undefined);
     return { ...EMPTY_LEAD_FORM, ...prefill };
   });
-  const [touched, setTouched] = useState<Set<LeadField>>(() => new Set());
+  const { touched, touch } = useTouchedFields<LeadField>();
   const [submitAttempted, setSubmitAttempted] = useState(false);
   // Digits past the tenth are cut as typed (docs/REQUIREMENTS.md R5.2); the message says why.
   const [phoneOverflow, setPhoneOverflow] = useState<string>();
@@ -175,15 +176,6 @@ export function ConsultationForm({
     void fetcher.submit(data, { method: "post", action: LEAD_FORM_ACTION });
   };
 
-  /**
-   * A field's message shows once the visitor leaves it, except when they leave it for the
-   * submit button: a message appearing then would move the button away under their pointer
-   * mid-click, and the submission shows every message anyway.
-   */
-  const touch = (field: LeadField) => (event: React.FocusEvent) => {
-    if ((event.relatedTarget as HTMLElement | null)?.getAttribute("type") === "submit") return;
-    setTouched((current) => new Set(current).add(field));
-  };
   const text = (field: LeadField) => ({
     id: `${idPrefix}-${field}`,
     name: field,

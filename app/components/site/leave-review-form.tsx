@@ -16,6 +16,7 @@ import {
   TextField,
 } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
+import { useTouchedFields } from "./use-touched-fields";
 import { normalizePhone } from "~/modules/leads/phone";
 import {
   EMPTY_REVIEW_FORM,
@@ -52,7 +53,7 @@ export function LeaveReviewForm({
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const [values, setValues] = useState<ReviewFormValues>(() => result?.values ?? EMPTY_REVIEW_FORM);
-  const [touched, setTouched] = useState<Set<ReviewField>>(() => new Set());
+  const { touched, touch } = useTouchedFields<ReviewField>();
   const [submitAttempted, setSubmitAttempted] = useState(false);
   // Fields changed since the server's answer: its message no longer applies to them.
   const [editedSince, setEditedSince] = useState<{ of: unknown; fields: Set<ReviewField> }>();
@@ -87,11 +88,6 @@ export function LeaveReviewForm({
       const fields = new Set(editedSince?.of === result ? editedSince.fields : []);
       setEditedSince({ of: result, fields: fields.add(field) });
     }
-  };
-  /** A field's message shows once the visitor leaves it, unless for the submit button. */
-  const touch = (field: ReviewField) => (event: React.FocusEvent) => {
-    if ((event.relatedTarget as HTMLElement | null)?.getAttribute("type") === "submit") return;
-    setTouched((current) => new Set(current).add(field));
   };
   const text = (field: ReviewField) => ({
     id: fieldId(field),

@@ -129,6 +129,21 @@ test.describe("the consultation form", () => {
     );
   });
 
+  test("a click on a choice right after a field with a mistake still picks it", async ({
+    page,
+  }) => {
+    // The message the field shows on leaving it moves what is below it: it waits until the
+    // click has landed, or the click lands beside the choice and nothing is picked.
+    await page.goto("/commercial-jobs");
+    const form = contactForm(page);
+    await form.scrollIntoViewIfNeeded();
+    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(617) 555-01");
+    const rental = form.getByRole("radio", { name: /Renting unit/ });
+    await rental.click();
+    await expect(rental).toBeChecked();
+    await expect(form.getByText("Phone number must be at least 10 digits")).toBeVisible();
+  });
+
   test("without JavaScript, the server answers with the same messages and keeps what was typed", async ({
     browser,
     baseURL,
