@@ -296,7 +296,10 @@ export function ConsultationForm({
         {...checkbox("agreeToContact")}
       />
 
-      <PublicFormHiddenFields formToken={serverResult?.formToken} pagePath={pathname} />
+      <PublicFormHiddenFields
+        formToken={serverResult?.formToken}
+        pagePath={serverResult?.pagePath ?? pathname}
+      />
       {(visualizerDesign ?? result?.visualizerDesign) && (
         <input
           type="hidden"

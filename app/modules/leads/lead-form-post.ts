@@ -18,4 +18,9 @@ export interface LeadActionResult {
   formToken?: string;
   /** The visualizer design the form carried, sent back with it. */
   visualizerDesign?: string;
+  /**
+   * The page the form was first sent from, sent again with it: shown again without
+   * JavaScript, the form is on /api/leads, which is not where the visitor asked.
+   */
+  pagePath?: string;
 }

@@ -228,6 +228,7 @@ export async function answerForm(leadRequest: LeadRequest, outcome: LeadOutcome,
       : { formError: await formError(outcome, context) }),
     formToken,
     ...(design ? { visualizerDesign: design } : {}),
+    ...(leadRequest.pagePath ? { pagePath: leadRequest.pagePath } : {}),
   };
   const headers = new Headers();
   if (outcome.kind === "rate_limited") {

@@ -183,6 +183,8 @@ test.describe("the consultation form", () => {
     await expect(again.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue(
       "555-0123",
     );
+    // Sent again from /api/leads, the lead still says which page the visitor asked from.
+    await expect(again.locator("input[name=pagePath]")).toHaveValue("/commercial-jobs");
     await context.close();
   });
 
