@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/giveaway-rules";
-import type { SiteRouteHandle } from "~/components/site/route-handle";
 import { POST_PROSE } from "~/components/site/blog";
 import { Container } from "~/components/ui/container";
 import { renderMarkdown } from "~/modules/content/markdown.server";
@@ -14,8 +13,6 @@ import { pageMeta } from "~/modules/seo/meta";
  * /giveaway shows (the one running, else the next, else the latest), as staff wrote them in
  * Markdown.
  */
-
-export const handle: SiteRouteHandle = { hideContactSection: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,7 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/giveaway";
 import { GiveawayEntryForm } from "~/components/site/giveaway-entry-form";
-import type { SiteRouteHandle } from "~/components/site/route-handle";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
@@ -26,9 +25,6 @@ import { pageMeta } from "~/modules/seo/meta";
  * before it opens, when it opens; after it ends, that it has ended (and who won, as a
  * first name and initial). An entry answers with a redirect to this page's confirmation.
  */
-
-/** The page has its own form: the consultation form below it would only confuse. */
-export const handle: SiteRouteHandle = { hideContactSection: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

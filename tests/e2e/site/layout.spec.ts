@@ -119,7 +119,7 @@ test.describe("shared layout", () => {
   });
 
   test("the contact section is on every page but /tv and /thank-you", async ({ page }) => {
-    for (const path of ["/", "/bathrooms", "/privacy-policy"]) {
+    for (const path of ["/", "/bathrooms", "/privacy-policy", "/giveaway", "/giveaway/rules"]) {
       await page.goto(path);
       await expect(page.locator("#contact")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeVisible();
