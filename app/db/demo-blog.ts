@@ -305,18 +305,18 @@ Every item on this list can be done in warm wood, brass and soft color. Our own 
 If you remember only one thing: even if you do not want grab bars today, ask for blocking. It costs very little while the walls are open and saves a great deal later.`,
   },
   {
-    slug: "bathroom-ventilation-and-mould-in-humid-summers",
-    title: "Stopping mould in humid New England summers",
+    slug: "bathroom-ventilation-and-mold-in-humid-summers",
+    title: "Stopping mold in humid New England summers",
     excerpt:
-      "July humidity and a weak fan are a recipe for mould on ceilings and grout. How to size, duct and control a bathroom fan so the room dries out every time.",
+      "July humidity and a weak fan are a recipe for mold on ceilings and grout. How to size, duct and control a bathroom fan so the room dries out every time.",
     author: "tom-oconnell",
     categories: ["materials", "behind-the-scenes"],
     daysAgo: 147,
     body: `Every summer we get calls about black spots on bathroom ceilings, peeling paint above the shower and a musty smell that will not go away. The cause is almost always the same: moisture from showers that never leaves the room. In a New England July, when the air outside is already humid, a bathroom without good ventilation does not dry out between showers.
 
-# Why bathrooms grow mould
+# Why bathrooms grow mold
 
-Mould needs three things: moisture, something to eat, like dust, soap film or the paper on drywall, and time. A shower puts a lot of water into the air. If the fan is too small, too noisy to use, or ducted into the attic instead of outside, that moisture settles on the coldest surfaces and stays there.
+Mold needs three things: moisture, something to eat, like dust, soap film or the paper on drywall, and time. A shower puts a lot of water into the air. If the fan is too small, too noisy to use, or ducted into the attic instead of outside, that moisture settles on the coldest surfaces and stays there.
 
 # Sizing the fan
 
@@ -341,11 +341,11 @@ A good fan on a bad duct moves a fraction of its rated air. When we remodel, we:
 
 # Surfaces that help
 
-- **Mould-resistant backer board** in the shower and moisture-resistant drywall elsewhere.
+- **Mold-resistant backer board** in the shower and moisture-resistant drywall elsewhere.
 - Bathroom paint with a mildewcide, in a satin or semi-gloss finish that wipes clean.
 - Sealed or epoxy grout in the shower.
 
-# Already have mould?
+# Already have mold?
 
 Small areas on paint or grout can be cleaned with a detergent solution and a soft brush; then fix the ventilation so it does not come back. If it returns quickly, spreads across the ceiling, or the drywall feels soft, the moisture is getting behind the surface. That is when it is time for us to open the wall and look.
 

@@ -29,9 +29,9 @@ type Level = (typeof LEVELS)[number]["value"];
 const TRACK_AFTER_MS = 1500;
 
 const COLOUR_MESSAGES = {
-  inverted: "Use a dark colour on a light background: many phone scanners read nothing else.",
+  inverted: "Use a dark color on a light background: many phone scanners read nothing else.",
   lowContrast:
-    "These colours are too close to scan reliably: make the code darker or the background lighter.",
+    "These colors are too close to scan reliably: make the code darker or the background lighter.",
 } as const;
 const TOO_LONG =
   "This text is too long for a QR code at this error-correction level. Shorten it or choose a lower level.";
@@ -165,7 +165,7 @@ export function QrGeneratorTool() {
           </div>
           <div>
             <label htmlFor={`${id}-foreground`} className={labelClass}>
-              Code colour
+              Code color
             </label>
             <input
               id={`${id}-foreground`}
@@ -177,7 +177,7 @@ export function QrGeneratorTool() {
           </div>
           <div>
             <label htmlFor={`${id}-background`} className={labelClass}>
-              Background colour
+              Background color
             </label>
             <input
               id={`${id}-background`}

@@ -13,7 +13,7 @@ const DEMO_POST_COVERS: Record<string, keyof typeof DEMO_IMAGES> = {
   "choosing-tile-that-survives-hard-water": "double-vanity",
   "what-a-bathroom-remodel-costs-in-massachusetts": "design-consultation",
   "aging-in-place-bathroom-checklist": "accessible-bath",
-  "bathroom-ventilation-and-mould-in-humid-summers": "home-hero",
+  "bathroom-ventilation-and-mold-in-humid-summers": "home-hero",
 };
 
 export interface CoverSource {

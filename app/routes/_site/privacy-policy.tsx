@@ -301,7 +301,7 @@ const privacyPolicy: LegalText = (company) => ({
 
           <h3>Affiliate accounts and sign-in records</h3>
           <p>
-            If you join our affiliate programme, we keep the details of your account (your name,
+            If you join our affiliate program, we keep the details of your account (your name,
             e-mail address, a securely hashed password and, if you set it up, a two-factor
             authentication factor) together with your referral clicks, credited requests,
             commissions and payouts. Each attempt to sign in to the affiliate portal or the staff
@@ -411,7 +411,7 @@ const privacyPolicy: LegalText = (company) => ({
               and QR codes lead to requests, so we spend our budget well.
             </li>
             <li>
-              <strong>To run the affiliate programme:</strong> to credit referrals and pay
+              <strong>To run the affiliate program:</strong> to credit referrals and pay
               commissions.
             </li>
             <li>
@@ -490,7 +490,7 @@ const privacyPolicy: LegalText = (company) => ({
           <p>
             We may also disclose information when the law requires it (for example, in answer to a
             valid subpoena or court order), to protect our customers, staff or property against
-            fraud or harm, or to a buyer or successor if our business is sold or reorganised, who
+            fraud or harm, or to a buyer or successor if our business is sold or reorganized, who
             would remain bound by this policy for the information collected under it.
           </p>
         </>
@@ -542,8 +542,8 @@ const privacyPolicy: LegalText = (company) => ({
       content: (
         <>
           <p>
-            We keep a written information security programme that follows the Massachusetts
-            standards for the protection of personal information (201 CMR 17.00). In practice:
+            We keep a written information security program that follows the Massachusetts standards
+            for the protection of personal information (201 CMR 17.00). In practice:
           </p>
           <ul>
             <li>The site is served over encrypted connections (HTTPS).</li>

@@ -8,13 +8,13 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Free QR Code Generator",
     description:
-      "Make a QR code for any web address or text, in the size and colours you like, and download it as PNG or SVG. Free, no sign-up, and nothing you type leaves your browser.",
+      "Make a QR code for any web address or text, in the size and colors you like, and download it as PNG or SVG. Free, no sign-up, and nothing you type leaves your browser.",
     keywords: [
       "free QR code generator",
       "QR code maker",
       "QR code PNG download",
       "QR code SVG download",
-      "custom colour QR code",
+      "custom color QR code",
       "QR code for flyers",
     ],
     image: "/og/qr-generator.png",
@@ -45,7 +45,7 @@ export default function QrGenerator() {
     <>
       <PageHero eyebrow="Free tool" title="QR code generator">
         <p>
-          Turn a web address or any short text into a QR code, choose its size and colours, and
+          Turn a web address or any short text into a QR code, choose its size and colors, and
           download it as PNG for print and screens or as SVG for designers. Everything happens in
           your browser: nothing you type is sent to us.
         </p>

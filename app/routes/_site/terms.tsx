@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Terms of Service",
     description:
-      "Terms for using our website and requesting a consultation: written estimates and contracts, financing, reviews, our affiliate programme and Massachusetts law.",
+      "Terms for using our website and requesting a consultation: written estimates and contracts, financing, reviews, our affiliate program and Massachusetts law.",
     keywords: [
       "terms of service",
       "website terms of use",
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
       "HIC registration",
       "home improvement contract Massachusetts",
       "remodeling financing terms",
-      "affiliate programme terms",
+      "affiliate program terms",
     ],
   });
 
@@ -47,7 +47,7 @@ const termsOfService: LegalText = (company) => ({
           </p>
           <p>
             These terms apply when you use this website, request a consultation, leave a review or
-            take part in our affiliate programme. By using the site you accept them; if you do not
+            take part in our affiliate program. By using the site you accept them; if you do not
             agree, please do not use it. How we handle personal information is explained in our{" "}
             <Link to="/privacy-policy">Privacy Policy</Link>, which forms part of these terms.
           </p>
@@ -75,14 +75,14 @@ const termsOfService: LegalText = (company) => ({
             </li>
             <li>
               probe, scan or test the site’s security, try to reach accounts or areas you are not
-              authorised to use, or disrupt the site or the people using it;
+              authorized to use, or disrupt the site or the people using it;
             </li>
             <li>upload anything that contains malware or that is unlawful or abusive.</li>
           </ul>
           <p>
             We may limit, suspend or block access to the site, including through our automated bot
             protection, if we reasonably believe it is being misused. You must be at least 18 years
-            old to request a consultation or join the affiliate programme.
+            old to request a consultation or join the affiliate program.
           </p>
         </>
       ),
@@ -106,7 +106,7 @@ const termsOfService: LegalText = (company) => ({
           </p>
           <p>
             By sending a request you confirm that the details are accurate, that you own the
-            property or are authorised to arrange work on it, and, for home and rental projects,
+            property or are authorized to arrange work on it, and, for home and rental projects,
             that all homeowners will be present at the consultation, as the form asks.
           </p>
 
@@ -180,17 +180,17 @@ const termsOfService: LegalText = (company) => ({
     },
     {
       id: "affiliate-programme",
-      title: "Affiliate programme",
+      title: "Affiliate program",
       content: (
         <>
           <p>
-            Our affiliate programme rewards people who refer customers to us. Taking part is
-            governed by a separate affiliate agreement, which each affiliate accepts when joining;
-            where it differs from these terms, the affiliate agreement prevails.
+            Our affiliate program rewards people who refer customers to us. Taking part is governed
+            by a separate affiliate agreement, which each affiliate accepts when joining; where it
+            differs from these terms, the affiliate agreement prevails.
           </p>
           <ul>
             <li>
-              Referrals are credited according to the programme rules in force when the referral is
+              Referrals are credited according to the program rules in force when the referral is
               made, through the affiliate’s referral link or code, and commissions are paid on
               referrals that become customers as those rules describe.
             </li>
@@ -231,7 +231,7 @@ const termsOfService: LegalText = (company) => ({
         <>
           <p>
             Images on the site are illustrations. Some show finished projects, others are renderings
-            or sample designs, and colours, textures and finishes look different on screens than in
+            or sample designs, and colors, textures and finishes look different on screens than in
             real life. Designs created with our visualizer are illustrations for inspiration, not a
             proposal, a drawing for construction or a price.
           </p>

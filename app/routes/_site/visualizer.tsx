@@ -81,8 +81,8 @@ export default function VisualizerPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Bathroom visualizer" title="Design your new bathroom">
         <p>
-          Choose tile, a vanity, the fixtures&rsquo; finish, a shower and a paint colour, and see
-          the room change as you go. Share the design with a link, or send it to us with a free
+          Choose tile, a vanity, the fixtures&rsquo; finish, a shower and a paint color, and see the
+          room change as you go. Share the design with a link, or send it to us with a free
           consultation request and your designer will have it ready.
         </p>
       </PageHero>
