@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 /**
- * Client code only the staff area uses: its components and modules, and every form schema
- * but those of the public forms (the consultation, the review and the giveaway entry).
+ * Client code only the staff area uses: its components and modules, every form schema but
+ * those of the public forms (the consultation, the review and the giveaway entry), and the
+ * schemas' helpers that stand on the full Zod (platform/ids).
  */
 const STAFF_ONLY =
-  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/]list-query|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema|leave-review\.schema|giveaway-entry\.schema)[\w-]+\.schema)/;
+  /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/](list-query|ids)|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema|leave-review\.schema|giveaway-entry\.schema)[\w-]+\.schema)/;
 
 export default defineConfig({
   resolve: {
