@@ -20,15 +20,15 @@ export const QR_MESSAGES = {
   targetMissing: "Enter where a scan leads: a path like /bathrooms or an https:// address.",
   targetShape:
     "Use a path of this site like /bathrooms or a full https:// address (not http://, // or javascript:).",
-  colourShape: "Choose a colour like #1f2a2e.",
+  colourShape: "Choose a color like #1f2a2e.",
   inverted:
     "Use a dark foreground on a light background: many phone scanners only read dark squares on light.",
   lowContrast:
-    "These colours are too close to scan reliably: make the foreground darker or the background lighter (contrast of at least 3 to 1).",
+    "These colors are too close to scan reliably: make the foreground darker or the background lighter (contrast of at least 3 to 1).",
   levelMissing: "Choose an error-correction level.",
   logoUnknown: "Choose an image of the media library, or no logo.",
   notDecodable:
-    "This code did not read back as its address when tested: choose stronger colours or a higher error-correction level.",
+    "This code did not read back as its address when tested: choose stronger colors or a higher error-correction level.",
   notFound: "That QR code no longer exists.",
 } as const;
 

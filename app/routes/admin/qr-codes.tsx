@@ -224,14 +224,14 @@ function QrForm({
             />
             <FormTextField
               field={fields.foreground}
-              label="Foreground colour"
+              label="Foreground color"
               type="color"
               style={COLOUR_INPUT}
               hint="Dark, on a light background: many scanners read nothing else."
             />
             <FormTextField
               field={fields.background}
-              label="Background colour"
+              label="Background color"
               type="color"
               style={COLOUR_INPUT}
             />

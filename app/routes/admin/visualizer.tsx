@@ -71,7 +71,7 @@ export default function VisualizerCatalogue({ loaderData, actionData }: Route.Co
     <>
       <PageHeader
         title="Visualizer"
-        description="The choices of the bathroom visualizer: tile, vanities, fixture finishes, showers and paint, with the colours the scene draws them in."
+        description="The choices of the bathroom visualizer: tile, vanities, fixture finishes, showers and paint, with the colors the scene draws them in."
         actions={
           <a href={VISUALIZER_PATH} className={buttonClasses("ghost")}>
             Open the visualizer
@@ -205,14 +205,14 @@ function OptionForm({ option, actionData }: { option?: VisualizerOption; actionD
             />
             <FormTextField
               field={fields.swatch}
-              label="Colour"
+              label="Color"
               hint="As #rrggbb: the tile, cabinet, finish or paint."
               placeholder="#f4f2ec"
               autoComplete="off"
             />
             <FormTextField
               field={fields.accent}
-              label="Second colour (optional)"
+              label="Second color (optional)"
               hint="Grout for tile, the countertop for a vanity, the glass for a shower."
               placeholder="#d9d4c8"
               autoComplete="off"

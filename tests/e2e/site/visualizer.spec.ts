@@ -90,7 +90,7 @@ test("without JavaScript the choices are a form; an option an editor adds is off
   await add.getByLabel("Name").fill(`Test blush ${stamp}`);
   await add.getByLabel("Key").fill(key);
   await add.getByLabel("Style").selectOption("plain");
-  await add.getByRole("textbox", { name: "Colour", exact: true }).fill("#E8C4C0");
+  await add.getByRole("textbox", { name: "Color", exact: true }).fill("#E8C4C0");
   await add.getByLabel("Order").fill("999");
   await add.getByRole("button", { name: "Add option" }).click();
   await expect(
