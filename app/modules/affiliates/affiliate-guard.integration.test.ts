@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { affiliates, affiliateSessions } from "~/db/schema";
-import { runtimeContext } from "~/modules/platform/context";
-import { createLogger } from "~/modules/platform/logger.server";
-import type { Runtime } from "~/modules/platform/runtime.server";
 import { cookieHeaders, staffTestWorldForFile } from "~/modules/staff/test-support.server";
-import { affiliateContext, affiliateGuard } from "./affiliate-guard.server";
-import { createTestAffiliate, setAffiliateStatus, signInAffiliate } from "./test-support.server";
+import {
+  createTestAffiliate,
+  runAffiliateGuard,
+  setAffiliateStatus,
+  signInAffiliate,
+} from "./test-support.server";
 
 /**
  * The portal's guard on its own (docs/REQUIREMENTS.md R2.14, R3.12, R4.9, R6.4, R8.3):
@@ -15,38 +15,8 @@ import { createTestAffiliate, setAffiliateStatus, signInAffiliate } from "./test
  */
 
 const world = staffTestWorldForFile();
-const ORIGIN = "http://127.0.0.1:5190";
-
-function contextFor(): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(runtimeContext, {
-    config: world.deps.config,
-    database: world.database,
-    db: world.database.db,
-    jobs: world.jobs,
-    logger: createLogger({ level: "silent" }),
-  } as unknown as Runtime);
-  return context;
-}
-
 /** Runs the guard for a request with these cookies; answers what it threw or returned. */
-async function guard(path: string, cookie = "") {
-  const context = contextFor();
-  const request = new Request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-  const run = affiliateGuard as unknown as (
-    args: Parameters<MiddlewareFunction<Response>>[0],
-    next: () => Promise<Response>,
-  ) => Promise<Response>;
-  try {
-    const response = await run(
-      { request, context, params: {}, pattern: path.slice(1) } as never,
-      async () => new Response("the page"),
-    );
-    return { response, affiliate: context.get(affiliateContext) };
-  } catch (thrown) {
-    return { thrown };
-  }
-}
+const guard = (path: string, cookie = "") => runAffiliateGuard(world, path, cookie);
 
 async function sessionCookie(email: string, password: string) {
   const outcome = await signInAffiliate(world.deps, email, password);

@@ -1,10 +1,6 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { affiliates } from "~/db/schema";
-import { runtimeContext } from "~/modules/platform/context";
-import { createLogger } from "~/modules/platform/logger.server";
-import type { Runtime } from "~/modules/platform/runtime.server";
 import {
   cookieHeaders,
   staffTestWorldForFile,
@@ -15,9 +11,8 @@ import {
   pendingAffiliateTotp,
   startAffiliateTotp,
 } from "./affiliate-accounts.server";
-import { affiliateGuard } from "./affiliate-guard.server";
 import { completeAffiliateTwoFactor } from "./affiliate-sign-in.server";
-import { createTestAffiliate, signInAffiliate } from "./test-support.server";
+import { createTestAffiliate, runAffiliateGuard, signInAffiliate } from "./test-support.server";
 
 /**
  * An affiliate's last_login (docs/REQUIREMENTS.md R3.12, R13.1): each completed sign-in
@@ -45,28 +40,8 @@ const setLastLogin = (affiliateId: string, at: Date) =>
 
 /** Runs the portal guard for a page with this session cookie; fails unless it lets them in. */
 async function loadPortalPage(cookie: string) {
-  const context = new RouterContextProvider();
-  context.set(runtimeContext, {
-    config: world.deps.config,
-    database: world.database,
-    db: world.database.db,
-    jobs: world.jobs,
-    logger: createLogger({ level: "silent" }),
-  } as unknown as Runtime);
-  const run = affiliateGuard as unknown as (
-    args: Parameters<MiddlewareFunction<Response>>[0],
-    next: () => Promise<Response>,
-  ) => Promise<Response>;
-  const response = await run(
-    {
-      request: new Request("http://127.0.0.1:5190/affiliate/dashboard", { headers: { cookie } }),
-      context,
-      params: {},
-      pattern: "affiliate/dashboard",
-    } as never,
-    async () => new Response("the page"),
-  );
-  expect(await response.text()).toBe("the page");
+  const { response } = await runAffiliateGuard(world, "/affiliate/dashboard", cookie);
+  expect(await response?.text()).toBe("the page");
 }
 
 describe("last_login (R3.12)", () => {

@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { affiliates } from "~/db/schema";
+import { runtimeContext } from "~/modules/platform/context";
+import { createLogger } from "~/modules/platform/logger.server";
+import type { Runtime } from "~/modules/platform/runtime.server";
+import type { StaffTestWorld } from "~/modules/staff/test-support.server";
+import { affiliateContext, affiliateGuard } from "./affiliate-guard.server";
 import type { AffiliateAuthDeps } from "./affiliate-auth.server";
 import { getAffiliateAuth } from "./affiliate-auth.server";
 import { insertAffiliate } from "./affiliate-records.server";
@@ -57,4 +63,35 @@ export async function setAffiliateStatus(
   status: AffiliateStatus,
 ): Promise<void> {
   await deps.database.db.update(affiliates).set({ status }).where(eq(affiliates.id, id));
+}
+
+const GUARD_ORIGIN = "http://127.0.0.1:5190";
+
+/**
+ * Runs the portal's guard for a request to `path` with these cookies, on the world's
+ * services: what it threw, or what it answered with the affiliate it let in.
+ */
+export async function runAffiliateGuard(world: StaffTestWorld, path: string, cookie = "") {
+  const context = new RouterContextProvider();
+  context.set(runtimeContext, {
+    config: world.deps.config,
+    database: world.database,
+    db: world.database.db,
+    jobs: world.jobs,
+    logger: createLogger({ level: "silent" }),
+  } as unknown as Runtime);
+  const request = new Request(`${GUARD_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+  const run = affiliateGuard as unknown as (
+    args: Parameters<MiddlewareFunction<Response>>[0],
+    next: () => Promise<Response>,
+  ) => Promise<Response>;
+  try {
+    const response = await run(
+      { request, context, params: {}, pattern: path.slice(1) } as never,
+      async () => new Response("the page"),
+    );
+    return { response, affiliate: context.get(affiliateContext) };
+  } catch (thrown) {
+    return { thrown };
+  }
 }
