@@ -1,7 +1,7 @@
 // Production build: React Router (client assets and the server bundle around
 // server/app.ts), precompressed copies of static files, and build/server/start.js.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import ts from "typescript";
@@ -93,5 +93,11 @@ const { outputText } = ts.transpileModule(entry, {
   fileName: "index.ts",
 });
 writeFileSync(START_FILE, outputText);
+// The embedded database's thread runs this file as it is (docs/decisions/021); the bundle
+// looks for it beside itself, as the source module does beside itself.
+copyFileSync(
+  path.join(ROOT, "app", "db", "pglite-thread.worker.mjs"),
+  path.join(path.dirname(START_FILE), "pglite-thread.worker.mjs"),
+);
 writeFileSync(STAMP_FILE, `${fingerprint}\n`);
 console.log(`wrote ${path.relative(ROOT, START_FILE)}`);

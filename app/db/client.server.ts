@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { lockDatabaseDir } from "./data-dir-lock.server";
+import { openPGliteThread, type PGliteConnection, type PGliteThread } from "./pglite-thread.server";
 import {
   createEmbeddedDataDir,
   embeddedOptions,
@@ -100,7 +101,7 @@ function nodePostgresDrizzle(client: pg.Pool | pg.PoolClient): Database {
 }
 
 /** Drizzle on PGlite or one of its transactions. */
-function pgliteDrizzle(client: PGlite | PGliteTransaction): Database {
+function pgliteDrizzle(client: PGliteConnection): Database {
   const session = new PgliteSession<Schema, SchemaTables>(
     client as PGlite,
     dialect,
@@ -108,7 +109,6 @@ function pgliteDrizzle(client: PGlite | PGliteTransaction): Database {
   );
   return new PgliteDatabase<Schema>(dialect, session, relationalSchema) as unknown as Database;
 }
-type PGliteTransaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
 
 /** Opens the embedded database (PGlite) or a PostgreSQL pool. Does not migrate. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
@@ -125,17 +125,27 @@ async function openPglite(
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   // Throws DatabaseInUseError while another process has the folder open.
   const unlock = dataDir ? lockDatabaseDir(dataDir) : () => {};
-  let client: PGlite;
+  let client: PGliteThread;
+  let settled: () => Promise<void>;
   try {
-    if (dataDir) await createEmbeddedDataDir(dataDir, { migrationsFolder: migrationsFolder() });
-    client = dataDir
-      ? await PGlite.create(dataDir, embeddedOptions())
-      : await PGlite.create({ ...embeddedOptions(), ...(from ? { loadDataDir: from } : {}) });
+    if (dataDir) {
+      await createEmbeddedDataDir(dataDir, { migrationsFolder: migrationsFolder() });
+      // The server's database: its statements run on a thread of their own (decision 021).
+      client = await openPGliteThread(dataDir, embeddedOptions());
+      settled = async () => {};
+    } else {
+      // In memory: a test's database, in this thread.
+      const inThread = await PGlite.create({
+        ...embeddedOptions(),
+        ...(from ? { loadDataDir: from } : {}),
+      });
+      settled = yieldBeforeEachCall(inThread).settled;
+      client = inThread as unknown as PGliteThread;
+    }
   } catch (error) {
     unlock();
     throw error;
   }
-  const calls = yieldBeforeEachCall(client);
   const db = pgliteDrizzle(client);
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
@@ -169,7 +179,7 @@ async function openPglite(
     },
     listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
-      await calls.settled();
+      await settled();
       if (!client.closed) await client.close();
       unlock();
     },

@@ -168,8 +168,9 @@ function keepAsTemplate(dataDir: string, templateDir: string) {
 }
 
 /**
- * Makes every query, batch and transaction started on the embedded database wait for one
- * turn of the event loop first (docs/decisions/018). PGlite runs each statement
+ * Makes every query, batch and transaction started on an in-memory database (the tests';
+ * the server's runs on a thread of its own, docs/decisions/021) wait for one turn of the
+ * event loop first (docs/decisions/018). PGlite runs each statement
  * synchronously and resolves at once, so a queue of them ran back to back in microtasks:
  * until it drained the process read no request, accepted no connection and ran no timer,
  * and keep-alive connections whose timers then fired late were closed under requests
