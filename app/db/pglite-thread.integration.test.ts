@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client.server";
+import { openPGliteThread } from "./pglite-thread.server";
 import { isUniqueViolation } from "./unique-violation";
 import { affiliateUsers } from "./schema";
 import { createTestDatabase, type TestDatabase } from "./test-database.server";
@@ -131,6 +132,12 @@ describe.skipIf(onPostgres)("the embedded database on its own thread", () => {
     });
     expect(read).toBeGreaterThan(0);
     expect(tarball.size).toBeGreaterThan(1_000_000);
+  });
+
+  it("refuses a folder PGlite cannot open, as PGlite.create would", async () => {
+    const notAFolder = path.join(folder, "a-file");
+    writeFileSync(notAFolder, "not a database");
+    await expect(openPGliteThread(notAFolder, {})).rejects.toThrow();
   });
 
   it("keeps this thread free while a statement runs", async () => {

@@ -21,7 +21,12 @@ export async function expectNoViolations(page: Page) {
   // contact section's e-mail link on a phone was reported as covered. Laid out from the
   // start, every section is checked as a visitor who scrolled to it sees it.
   await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // Only violations are read: axe then stops gathering every passing element's details
+  // (about a sixth of its time on a page).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const report = violations.map((violation) => {
     const targets = violation.nodes.map((node) => `      ${node.target.join(" ")}`).join("\n");
     return `${violation.id} (${violation.impact ?? "n/a"}): ${violation.help}\n${targets}`;
