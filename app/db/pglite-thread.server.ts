@@ -92,6 +92,11 @@ export async function openPGliteThread(
     else call.reject(errorFrom(message.error));
     if (pending.size === 0) nothingPending();
   });
+  // A thread that fails (PostgreSQL aborting in WebAssembly, say) fails every call from then
+  // on with its reason; /readyz then answers 503 and a supervisor restarts the server.
+  worker.on("error", (error) => {
+    stopped ??= error;
+  });
   worker.on("exit", () => {
     stopped ??= new Error("The embedded database's thread stopped");
     for (const call of pending.values()) call.reject(stopped);
