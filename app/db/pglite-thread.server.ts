@@ -64,18 +64,19 @@ export async function openPGliteThread(
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
       stopped = error;
+      worker.off("error", failed).off("exit", exited).off("message", ready);
       reject(error);
     };
-    worker.once("error", failed);
-    worker.once("exit", () => failed(new Error("The embedded database's thread stopped")));
-    worker.once("message", (message: Outcome) => {
-      worker.off("error", failed);
-      if (message.ready) resolve();
-      else {
+    const exited = () => failed(new Error("The embedded database's thread stopped"));
+    const ready = (message: Outcome) => {
+      if (!message.ready) {
         void worker.terminate();
-        failed(errorFrom(message.error));
+        return failed(errorFrom(message.error));
       }
-    });
+      worker.off("error", failed).off("exit", exited);
+      resolve();
+    };
+    worker.once("error", failed).once("exit", exited).once("message", ready);
   });
 
   // The thread keeps the process alive only while a call waits for it, as a socket would.
@@ -143,18 +144,8 @@ export async function openPGliteThread(
       const txId = nextId++;
       await send({ op: "begin" }, txId);
       let ended = false;
-      const inside = connection(txId);
-      const tx: PGliteConnection & { readonly closed: boolean } = {
-        query: (text, params, options) =>
-          ended
-            ? Promise.reject(new Error("Transaction is closed"))
-            : inside.query(text, params, options),
-        exec: (text) =>
-          ended ? Promise.reject(new Error("Transaction is closed")) : inside.exec(text),
-        get closed() {
-          return ended;
-        },
-      };
+      // Once ended, the thread answers its statements "Transaction is closed", as PGlite does.
+      const tx = connection(txId);
       try {
         const result = await work(tx);
         ended = true;
