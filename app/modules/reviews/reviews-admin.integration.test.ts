@@ -8,6 +8,7 @@ import {
   MODERATION_MESSAGES,
   setReviewPublished,
 } from "./reviews-admin.server";
+import { readReviewFilter } from "./moderation.schema";
 import { listPublishedReviews, summarizeReviews } from "./reviews.server";
 
 let database: TestDatabase;
@@ -69,4 +70,43 @@ it("refuses to publish a review whose author did not agree to it, and may still 
   expect((await database.db.select().from(auditEvents)).length).toBe(auditBefore);
 
   expect(await setReviewPublished(database.db, actor, review!.id, false)).toEqual({ ok: true });
+});
+
+it("lists the reviews a filter keeps: on the site or hidden, of one rating", async () => {
+  const all = await listReviewsForModeration(database.db);
+  const [hidden] = all.filter((review) => review.published && review.rating === 5);
+  await setReviewPublished(database.db, actor, hidden!.id, false);
+
+  const current = await listReviewsForModeration(database.db);
+  const ids = (reviews: { id: number }[]) => reviews.map((review) => review.id).sort();
+  expect(ids(await listReviewsForModeration(database.db, { status: "hidden" }))).toEqual(
+    ids(current.filter((review) => !review.published)),
+  );
+  expect(ids(await listReviewsForModeration(database.db, { status: "published" }))).toEqual(
+    ids(current.filter((review) => review.published)),
+  );
+  const hiddenFives = await listReviewsForModeration(database.db, { status: "hidden", rating: 5 });
+  expect(hiddenFives.map((review) => review.id)).toContain(hidden!.id);
+  expect(hiddenFives.every((review) => !review.published && review.rating === 5)).toBe(true);
+  expect(await listReviewsForModeration(database.db, { rating: 1 })).toEqual(
+    current.filter((review) => review.rating === 1),
+  );
+});
+
+it("reads the filters from the address, and anything unreadable as not given", () => {
+  const read = (query: string) => readReviewFilter(new URLSearchParams(query));
+  expect(read("status=hidden&rating=4")).toEqual({ status: "hidden", rating: 4 });
+  expect(read("status=published")).toEqual({ status: "published", rating: undefined });
+  for (const query of [
+    "",
+    "status=HIDDEN",
+    "status=",
+    "status=%00",
+    "rating=0",
+    "rating=6",
+    "rating=4.5",
+    "rating=x",
+  ]) {
+    expect(read(query), query).toEqual({ status: undefined, rating: undefined });
+  }
 });

@@ -1,11 +1,27 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { reviews, type Review } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
+import type { ReviewFilter } from "./moderation.schema";
 
-/** Every review, published or not, newest first (the staff's moderation list). */
-export function listReviewsForModeration(db: Database): Promise<Review[]> {
-  return db.select().from(reviews).orderBy(desc(reviews.reviewedOn), desc(reviews.id));
+/**
+ * The staff's moderation list, newest first: every review, published or not, or those the
+ * filter keeps (on the site or hidden, of one rating).
+ */
+export function listReviewsForModeration(
+  db: Database,
+  filter: ReviewFilter = {},
+): Promise<Review[]> {
+  return db
+    .select()
+    .from(reviews)
+    .where(
+      and(
+        filter.status ? eq(reviews.published, filter.status === "published") : undefined,
+        filter.rating ? eq(reviews.rating, filter.rating) : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.reviewedOn), desc(reviews.id));
 }
 
 export const MODERATION_MESSAGES = {

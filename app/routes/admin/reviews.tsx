@@ -1,5 +1,6 @@
 import type { Route } from "./+types/reviews";
 import { Badge } from "~/components/admin/badge";
+import { FilterBar, FilterSelect } from "~/components/admin/filter-bar";
 import { formatDay } from "~/components/admin/format";
 import { EmptyState, PageHeader, Panel } from "~/components/admin/page";
 import { RecordList } from "~/components/admin/record-list";
@@ -7,7 +8,12 @@ import { StaffForm, useStaffForm } from "~/components/admin/staff-form";
 import { SwitchButton, type SwitchIntents } from "~/components/admin/switch-button";
 import { formatPhone } from "~/modules/leads/phone";
 import { runtimeContext } from "~/modules/platform/context";
-import { moderationSchema } from "~/modules/reviews/moderation.schema";
+import {
+  moderationSchema,
+  readReviewFilter,
+  REVIEW_RATINGS,
+  REVIEW_STATUS_LABELS,
+} from "~/modules/reviews/moderation.schema";
 import { WEBSITE_REVIEW_SOURCE } from "~/modules/reviews/review";
 import {
   listReviewsForModeration,
@@ -20,10 +26,11 @@ import { staffAction } from "./staff-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Staff area" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = context.get(runtimeContext);
-  return { reviews: await listReviewsForModeration(db) };
+  const filter = readReviewFilter(new URL(request.url).searchParams);
+  return { reviews: await listReviewsForModeration(db, filter), filter };
 }
 
 /** Publish or hide a review (editors and admins). */
@@ -39,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: outcome.reason === "not_found" ? 404 : 409,
     });
   }
-  return redirectWithFlash(context, "/admin/reviews", {
+  // Back to the list as it was filtered.
+  return redirectWithFlash(context, `/admin/reviews${new URL(request.url).search}`, {
     message:
       intent === "publish" ? "The review is on the site." : "The review is hidden from the site.",
     tone: "success",
@@ -50,17 +58,40 @@ type ActionData = Route.ComponentProps["actionData"];
 type ModeratedReview = Route.ComponentProps["loaderData"]["reviews"][number];
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews } = loaderData;
+  const { reviews, filter } = loaderData;
+  const filtered = Boolean(filter.status || filter.rating);
   return (
     <>
       <PageHeader
         title="Reviews"
         description="What customers wrote. Hidden reviews stay here but are not shown on the site or counted in its rating summary."
       />
+      <FilterBar resetTo="/admin/reviews">
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filter.status ?? ""}
+          anyLabel="Any status"
+          options={Object.entries(REVIEW_STATUS_LABELS).map(([value, label]) => ({
+            value,
+            label,
+          }))}
+        />
+        <FilterSelect
+          label="Rating"
+          name="rating"
+          value={filter.rating ? String(filter.rating) : ""}
+          anyLabel="Any rating"
+          options={REVIEW_RATINGS.map((rating) => ({ value: rating, label: `${rating} / 5` }))}
+        />
+      </FilterBar>
       {reviews.length === 0 ? (
-        <EmptyState icon="star" title="No reviews yet" />
+        <EmptyState
+          icon="star"
+          title={filtered ? "No reviews match these filters" : "No reviews yet"}
+        />
       ) : (
-        <Panel title={`Reviews (${reviews.length})`}>
+        <Panel title={`Reviews (${reviews.length}${filtered ? ", filtered" : ""})`}>
           <RecordList rows={reviews}>
             {(review) => (
               <>

@@ -3,7 +3,7 @@ import { e2eAdmin, startSignedIn } from "../support/staff";
 
 /** Review moderation through the Reviews screen, checked on the public /reviews page. */
 
-test("hide a published review, see it gone from the site, publish it again", async ({
+test("hide a published review, see it gone from the site, find it among the hidden ones and publish it again", async ({
   page,
 }, testInfo) => {
   test.setTimeout(60_000);
@@ -27,12 +27,20 @@ test("hide a published review, see it gone from the site, publish it again", asy
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(excerpt)).toHaveCount(0);
 
+  // Among the hidden reviews only; published from there, the list stays filtered.
   await page.goto("/admin/reviews");
+  const filters = page.getByRole("search");
+  await filters.getByLabel("Status").selectOption({ label: "Hidden" });
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/admin\/reviews\?status=hidden/);
+  await expect(row).toHaveCount(1);
+  await expect(list.getByRole("listitem").filter({ hasText: "On the site" })).toHaveCount(0);
   await row.getByRole("button", { name: /^Publish the review by/ }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "The review is on the site." }),
   ).toBeVisible();
-  await expect(row).toContainText("On the site");
+  await expect(page).toHaveURL(/\/admin\/reviews\?status=hidden/);
+  await expect(row).toHaveCount(0);
   await page.goto("/reviews");
   await expect(page.getByText(excerpt)).toHaveCount(1);
 });

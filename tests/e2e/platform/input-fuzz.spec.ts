@@ -637,6 +637,7 @@ const QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/leads/export", params: ["q", "status", "from", "to"] },
   { path: "/admin/leads/spam", params: ["before"] },
   { path: "/admin/audit", params: ["action", "before"] },
+  { path: "/admin/reviews", params: ["status", "rating"] },
   { path: "/admin/mail", params: ["status", "message", "before"] },
   { path: "/admin/dashboard", params: ["inbox"] },
   { path: "/admin/analytics", params: ["period", "from", "to", "touch"] },
