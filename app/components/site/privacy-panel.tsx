@@ -126,7 +126,14 @@ function PrivacyControls({
           <span className="sr-only">Close privacy controls</span>
         </button>
       </div>
-      <div className="flex items-center justify-between gap-4 border-b border-stone-200 pb-3">
+      {/* With scripts turned off no analytics run and the switch could do nothing: the
+          panel says so instead (the scripting media feature; browsers without it show the
+          switch). */}
+      <p className="hidden border-b border-stone-200 pb-3 [@media(scripting:none)]:block">
+        Analytics: off. They need JavaScript, which is turned off in this browser, so nothing is
+        counted.
+      </p>
+      <div className="flex items-center justify-between gap-4 border-b border-stone-200 pb-3 [@media(scripting:none)]:hidden">
         <span id={`${id}-analytics`}>Analytics</span>
         <button
           type="button"

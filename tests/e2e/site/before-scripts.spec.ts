@@ -5,6 +5,8 @@ import { clickAtFootOfPage, expect, isMobile, test } from "../support/fixtures";
 // (docs/decisions/016-usable-before-scripts.md). Every script is held back for 3 s, and for
 // as long as the visitor below is still busy, so the whole visit happens before hydration.
 const SCRIPT_DELAY_MS = 3_000;
+/** What the privacy controls say instead of their switch when scripts are turned off. */
+const NO_SCRIPT_ANALYTICS = /^Analytics: off\. They need JavaScript/;
 
 test("the menu, the privacy controls and the form work before the scripts start", async ({
   page,
@@ -48,6 +50,7 @@ test("the menu, the privacy controls and the form work before the scripts start"
     "aria-checked",
     "true",
   );
+  await expect(privacy.getByText(NO_SCRIPT_ANALYTICS)).toBeHidden();
   await privacy.getByRole("button", { name: "Close privacy controls" }).click();
   await expect(privacy).toBeHidden();
 
@@ -116,4 +119,22 @@ test("a choice made while the page hydrates is kept", async ({ page, baseURL }) 
     form.getByRole("textbox", { name: "Who referred you? (First and Last Name)", exact: true }),
   ).toBeVisible();
   await expect(form).toHaveAttribute("data-source", "Referral");
+});
+
+test.describe("with JavaScript turned off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the privacy controls say analytics are off instead of showing a switch that could do nothing", async ({
+    page,
+    baseURL,
+  }) => {
+    // The frame's own navigation: the fixture's page.goto would wait for hydration.
+    await page.mainFrame().goto(`${baseURL}/`);
+    await clickAtFootOfPage(page.getByRole("button", { name: "Privacy controls", exact: true }));
+    const privacy = page.getByRole("dialog", { name: "Privacy controls" });
+    await expect(privacy).toBeVisible();
+    await expect(privacy.getByText(NO_SCRIPT_ANALYTICS)).toBeVisible();
+    await expect(privacy.getByRole("switch", { name: "Analytics" })).toHaveCount(0);
+    await expect(privacy.getByText("Always on")).toBeVisible();
+  });
 });
