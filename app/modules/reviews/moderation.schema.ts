@@ -9,7 +9,6 @@ export const moderationSchema = z.object({
 
 /** The Reviews screen's filters, with their labels. */
 export const REVIEW_STATUS_LABELS = { published: "On the site", hidden: "Hidden" } as const;
-export type ReviewStatusFilter = keyof typeof REVIEW_STATUS_LABELS;
 export const REVIEW_RATINGS = [5, 4, 3, 2, 1] as const;
 
 /** ?status=published|hidden and ?rating=1-5; anything unreadable counts as not given. */
@@ -24,4 +23,13 @@ export function readReviewFilter(params: URLSearchParams): ReviewFilter {
     status: params.get("status") || undefined,
     rating: params.get("rating") || undefined,
   });
+}
+
+/** The Reviews screen's address for `filter`: where a moderation action goes back to. */
+export function reviewListHref(filter: ReviewFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set("status", filter.status);
+  if (filter.rating) params.set("rating", String(filter.rating));
+  const query = params.toString();
+  return query ? `/admin/reviews?${query}` : "/admin/reviews";
 }

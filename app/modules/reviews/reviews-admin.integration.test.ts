@@ -8,7 +8,7 @@ import {
   MODERATION_MESSAGES,
   setReviewPublished,
 } from "./reviews-admin.server";
-import { readReviewFilter } from "./moderation.schema";
+import { readReviewFilter, reviewListHref } from "./moderation.schema";
 import { listPublishedReviews, summarizeReviews } from "./reviews.server";
 
 let database: TestDatabase;
@@ -109,4 +109,9 @@ it("reads the filters from the address, and anything unreadable as not given", (
   ]) {
     expect(read(query), query).toEqual({ status: undefined, rating: undefined });
   }
+  // A moderation action goes back to the list with the filters it read, and nothing else.
+  expect(reviewListHref(read("status=hidden&rating=2&next=//elsewhere.example"))).toBe(
+    "/admin/reviews?status=hidden&rating=2",
+  );
+  expect(reviewListHref(read("rating=9"))).toBe("/admin/reviews");
 });

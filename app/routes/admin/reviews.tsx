@@ -13,6 +13,7 @@ import {
   readReviewFilter,
   REVIEW_RATINGS,
   REVIEW_STATUS_LABELS,
+  reviewListHref,
 } from "~/modules/reviews/moderation.schema";
 import { WEBSITE_REVIEW_SOURCE } from "~/modules/reviews/review";
 import {
@@ -47,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // Back to the list as it was filtered.
-  return redirectWithFlash(context, `/admin/reviews${new URL(request.url).search}`, {
+  const listHref = reviewListHref(readReviewFilter(new URL(request.url).searchParams));
+  return redirectWithFlash(context, listHref, {
     message:
       intent === "publish" ? "The review is on the site." : "The review is hidden from the site.",
     tone: "success",
