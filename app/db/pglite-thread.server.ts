@@ -143,21 +143,18 @@ export async function openPGliteThread(
     async transaction<T>(work: (tx: PGliteConnection) => Promise<T>): Promise<T> {
       const txId = nextId++;
       await send({ op: "begin" }, txId);
-      let ended = false;
       // Once ended, the thread answers its statements "Transaction is closed", as PGlite does.
       const tx = connection(txId);
+      let result: T;
       try {
-        const result = await work(tx);
-        ended = true;
-        await send({ op: "end", txId, commit: true });
-        return result;
+        result = await work(tx);
       } catch (error) {
-        if (!ended) {
-          ended = true;
-          await send({ op: "end", txId, commit: false }).catch(() => {});
-        }
+        await send({ op: "end", txId, commit: false }).catch(() => {});
         throw error;
       }
+      // A commit that fails is not rolled back again: the thread has ended it either way.
+      await send({ op: "end", txId, commit: true });
+      return result;
     },
     async listen(channel, callback) {
       const listenId = nextId++;
