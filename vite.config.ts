@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Client code only the staff area uses: its components and modules, every form schema but
@@ -10,6 +10,32 @@ import { defineConfig } from "vite";
  */
 const STAFF_ONLY =
   /app[\\/](components[\\/]admin|modules[\\/](staff|audit|redirects)|modules[\\/]platform[\\/](list-query|ids)|modules[\\/]leads[\\/](lead-status-labels|lead-inbox\.schema)|modules[\\/]\w+[\\/](?!lead\.schema|leave-review\.schema|giveaway-entry\.schema)[\w-]+\.schema)/;
+
+/**
+ * V8 compiles a function when it is first called, on the main thread: while a page hydrates,
+ * that is most of React's code. A chunk that starts with this comment has its functions
+ * compiled as it downloads, on another thread (Chromium 136 and later; docs/decisions/016).
+ * Every client chunk gets it but those a page loads once it is idle (the tracker and the bot
+ * check), where nothing waits. The comment must open the file, so it goes in after Vite has
+ * added its own preload helper to the top of chunks with dynamic imports.
+ */
+function compileHints(): Plugin {
+  const idleChunks = new Set(["tracker", "bot-check"]);
+  return {
+    name: "compile-hints",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type === "chunk" && !idleChunks.has(output.name)) {
+            output.code = `//# allFunctionsCalledOnLoad\n${output.code}`;
+          }
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -100,5 +126,5 @@ export default defineConfig({
     // PGlite ships its WebAssembly beside its JavaScript; keep it a runtime import.
     external: ["@electric-sql/pglite", "pg-boss", "pg", "pino", "pino-pretty"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), compileHints()],
 });

@@ -54,6 +54,20 @@ if (publicRoutesWithStaffCode.length > 0) {
   process.exit(1);
 }
 
+// The home page's scripts open with V8's compile hint (vite.config.ts, docs/decisions/016):
+// a Vite upgrade that put its preload helper above it would quietly take the hint away.
+const homeScripts = [routes.root, routes["routes/_site/home"]]
+  .flatMap((route) => [route.module, ...(route.imports ?? [])])
+  .map((file) => path.basename(file));
+const unhinted = [...new Set(homeScripts)].filter(
+  (file) =>
+    !readFileSync(path.join(assets, file), "utf8").startsWith("//# allFunctionsCalledOnLoad\n"),
+);
+if (unhinted.length > 0) {
+  console.error(`the home page's scripts lack the compile hint: ${unhinted.join(", ")}`);
+  process.exit(1);
+}
+
 // Brotli and gzip copies for the static server; only where they save bytes.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/;
 let compressed = 0;
