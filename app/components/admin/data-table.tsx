@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Pager } from "~/components/ui/pager";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** A scrollable table with a caption for assistive technology. */
 export function DataTable({
@@ -14,7 +15,7 @@ export function DataTable({
   children: React.ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
+    <ScrollRegion label={caption} className="rounded-xl border border-stone-200 bg-white shadow-sm">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted">
@@ -28,7 +29,7 @@ export function DataTable({
         </thead>
         <tbody className="divide-y divide-stone-200">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

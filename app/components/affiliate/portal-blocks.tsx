@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /**
  * The partner portal's page frame: the page's title and introduction, panels, figures and
@@ -135,8 +136,9 @@ export function PortalTable({
 }) {
   const onPaper = (classes: string) => (printable ? ` ${classes}` : "");
   return (
-    <div
-      className={`overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm${onPaper("print:overflow-visible print:rounded-none print:border-0 print:shadow-none")} ${className}`}
+    <ScrollRegion
+      label={caption}
+      className={`rounded-xl border border-stone-200 bg-white shadow-sm${onPaper("print:overflow-visible print:rounded-none print:border-0 print:shadow-none")} ${className}`}
     >
       <table className={`w-full text-left text-sm${onPaper("print:text-xs")}`}>
         <caption className="sr-only">{caption}</caption>
@@ -157,6 +159,6 @@ export function PortalTable({
         </thead>
         <tbody className="divide-y divide-stone-200">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -5,6 +5,7 @@ import { FilterBar, FilterInput, FilterSelect } from "~/components/admin/filter-
 import { formatCents, formatDay, formatShare } from "~/components/admin/format";
 import { PageHeader, Panel, StatCard } from "~/components/admin/page";
 import { Icon } from "~/components/ui/icon";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { analyticsTables } from "~/modules/analytics/reports-tables.server";
 import {
   analyticsCsvHref,
@@ -298,7 +299,7 @@ function CsvLink({ table, query }: { table: AnalyticsTableData; query: Analytics
 function ReportTable({ table }: { table: AnalyticsTableData }) {
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <ScrollRegion label={table.caption} className="rounded-xl border border-stone-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{table.caption}</caption>
           <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-muted">
@@ -344,7 +345,7 @@ function ReportTable({ table }: { table: AnalyticsTableData }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {table.note && <p className="mt-2 text-xs text-muted">{table.note}</p>}
     </>
   );

@@ -42,3 +42,22 @@ for (const area of ADMIN_AREAS) {
     await expectNoViolations(page);
   });
 }
+
+test("a table wider than the screen is a named region the keyboard can reach and scroll", async ({
+  page,
+}) => {
+  // A staff list's table is at least 40rem wide, so on a phone it scrolls sideways; a long
+  // value in a cell can make it do so on a laptop too.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await startSignedIn(page, e2eAdmin());
+  await page.goto("/admin/audit");
+  const table = page.getByRole("region", { name: "Audit events, newest first" });
+  await expect(table).toBeVisible();
+  expect(await table.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await expectNoViolations(page);
+
+  await table.focus();
+  await expect(table).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => table.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+});

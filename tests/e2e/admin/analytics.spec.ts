@@ -39,7 +39,7 @@ test("an admin reads the figures, changes the period and downloads a table", asy
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await expectNoViolations(page);
 
-  await page.getByLabel("Period").selectOption("custom");
+  await page.getByLabel("Period", { exact: true }).selectOption("custom");
   await page.getByLabel("From (custom dates)").fill("2026-01-01");
   await page.getByLabel("To (custom dates)").fill("2026-01-31");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -49,7 +49,7 @@ test("an admin reads the figures, changes the period and downloads a table", asy
     "Nothing in this period.",
   );
 
-  await page.getByLabel("Period").selectOption("last7");
+  await page.getByLabel("Period", { exact: true }).selectOption("last7");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/period=last7/);
   // The address changes before the new period is drawn; the link is built from what is drawn.
