@@ -34,7 +34,7 @@ test("an admin finds the lead just submitted, moves it to won and exports it", a
 
   await signIn(page, e2eAdmin());
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Latest leads" })).toContainText(
+  await expect(page.getByRole("region", { name: "Latest leads", exact: true })).toContainText(
     `Jordan ${lastName}`,
   );
 
