@@ -17,7 +17,8 @@ const STAFF_ONLY =
  * compiled as it downloads, on another thread (Chromium 136 and later; docs/decisions/016).
  * Every client chunk gets it but those a page loads once it is idle (the tracker and the bot
  * check), where nothing waits. The comment must open the file, so it goes in after Vite has
- * added its own preload helper to the top of chunks with dynamic imports.
+ * added its own preload helper to the top of chunks with dynamic imports. The file names,
+ * hashed before this step, stay as they were: the comment changes nothing the code does.
  */
 function compileHints(): Plugin {
   const idleChunks = new Set(["tracker", "bot-check"]);
