@@ -1,4 +1,5 @@
 import { integerIdSchema } from "~/modules/platform/ids";
+import { filterQueryString } from "~/modules/platform/list-query";
 import { z } from "~/modules/platform/zod";
 
 /** The buttons beside a review on the staff's Reviews screen: show it on the site, or hide it. */
@@ -27,9 +28,5 @@ export function readReviewFilter(params: URLSearchParams): ReviewFilter {
 
 /** The Reviews screen's address for `filter`: where a moderation action goes back to. */
 export function reviewListHref(filter: ReviewFilter): string {
-  const params = new URLSearchParams();
-  if (filter.status) params.set("status", filter.status);
-  if (filter.rating) params.set("rating", String(filter.rating));
-  const query = params.toString();
-  return query ? `/admin/reviews?${query}` : "/admin/reviews";
+  return `/admin/reviews${filterQueryString(["status", "rating"], filter)}`;
 }
