@@ -11,7 +11,13 @@ import {
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { deferBootScript, optimizeDocument, parseBootScript } from "./document.server";
+import {
+  deferBootScript,
+  optimizeDocument,
+  pageModules,
+  parseBootScript,
+  preloadAfterFirstPaint,
+} from "./document.server";
 
 const NONCE = "test-nonce";
 const ENTRY_IMPORTS = ["/assets/framework.js", "/assets/shared.js"];
@@ -207,6 +213,26 @@ describe("optimizeDocument", () => {
       expect.arrayContaining(["/assets/entry.client.js", "/assets/images.js"]),
     );
     expect(new Set(preloaded).size).toBe(preloaded.length);
+  });
+
+  it("fetches the same modules from the head once the page has painted, before the stylesheet", async () => {
+    const rendered = await renderPage({ splitChild: true });
+    const html = optimizeDocument(rendered, {
+      nonce: NONCE,
+      css: "body{color:red}",
+      entryImports: ENTRY_IMPORTS,
+      preloads: ["/assets/entry.client.js"],
+    });
+    const boot = parseBootScript(fixture("boot-module-split-route.txt"))!;
+    const modules = pageModules(boot, ENTRY_IMPORTS, ["/assets/entry.client.js"]);
+    expect(modules).toEqual(
+      expect.arrayContaining(["/assets/root.js", "/assets/page.js", "/assets/entry.client.js"]),
+    );
+    const early = `<script nonce="${NONCE}">${preloadAfterFirstPaint(modules)}</script>`;
+    expect(html).toContain(`${early}<style nonce="${NONCE}">body{color:red}</style></head>`);
+    expect(preloadAfterFirstPaint(modules)).toContain('getEntriesByName("first-contentful-paint")');
+    expect(preloadAfterFirstPaint(modules)).toContain(JSON.stringify(modules));
+    expect(() => new Function(preloadAfterFirstPaint(modules))).not.toThrow();
   });
 
   it("writes a module that parses", () => {

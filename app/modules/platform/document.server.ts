@@ -7,10 +7,12 @@ import { fileURLToPath } from "node:url";
  *
  * - The stylesheet is inlined, so the page paints as soon as the HTML arrives instead of
  *   waiting for a second request.
- * - The scripts start after that first paint: the module-preload hints are dropped and
- *   React Router's boot module imports its route modules only once the page has painted,
- *   so on a slow connection the JavaScript does not compete with the HTML, the stylesheet
- *   and the main image.
+ * - The scripts start after that first paint: the module-preload hints are dropped, a
+ *   small script in the head fetches the page's modules once the page has painted its
+ *   first content (while the rest of the document is still being parsed), and React
+ *   Router's boot module imports them only once the page has painted, so on a slow
+ *   connection the JavaScript does not compete with the HTML, the stylesheet and the main
+ *   image.
  *
  * React Router has no option for either, so the boot module is adapted (see
  * docs/decisions/009-boot-script-adapter.md).
@@ -26,19 +28,19 @@ export function optimizeDocument(
   },
 ) {
   let out = html.replace(MODULE_PRELOAD, "");
+  let modules: string[] | undefined;
   out = out.replace(BOOT_SCRIPT, (whole, open: string, body: string, close: string) => {
     const boot = parseBootScript(body);
-    return boot
-      ? `${open}${deferBootScript(boot, options.entryImports, options.preloads)}${close}`
-      : whole;
+    if (!boot) return whole;
+    modules = pageModules(boot, options.entryImports, options.preloads);
+    return `${open}${deferBootScript(boot, options.entryImports, options.preloads)}${close}`;
   });
-  if (options.css) {
-    out = out.replace(
-      "</head>",
-      `<style${options.nonce ? ` nonce="${options.nonce}"` : ""}>${options.css.replace(/<\/style/gi, "<\\/style")}</style></head>`,
-    );
-  }
-  return out;
+  const nonce = options.nonce ? ` nonce="${options.nonce}"` : "";
+  const head = [
+    modules ? `<script${nonce}>${preloadAfterFirstPaint(modules)}</script>` : "",
+    options.css ? `<style${nonce}>${options.css.replace(/<\/style/gi, "<\\/style")}</style>` : "",
+  ].join("");
+  return head ? out.replace("</head>", `${head}</head>`) : out;
 }
 
 /** An inline script: no src attribute; JSON data blocks are not scripts the CSP governs. */
@@ -99,25 +101,57 @@ export function parseBootScript(body: string): BootScript | null {
 }
 
 /**
- * The boot module rewritten to wait for the next paint, fetch every module in parallel,
- * then evaluate them one at a time with a pause between, so no single task blocks the page
- * for long. The entry's own imports go first, as their static import would have.
- * `preloads` are fetched with them: modules imported only once the others run (the entry
- * module, a route module's own imports) would otherwise each cost one more round trip
- * before the page is interactive.
+ * Every module the page imports, once each: the entry's own imports, the route modules and
+ * `preloads`, modules imported only once the others run (the entry module, a route
+ * module's own imports), which would otherwise each cost one more round trip before the
+ * page is interactive.
+ */
+export function pageModules(
+  boot: BootScript,
+  entryImports: readonly string[],
+  preloads: readonly string[] = [],
+): string[] {
+  return [
+    ...new Set([...entryImports, ...boot.routeImports.map((route) => route.url), ...preloads]),
+  ];
+}
+
+/** Adds a module-preload hint for each of `urls` (the browser fetches each once). */
+const addModulePreloads = (urls: readonly string[]) =>
+  `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`;
+
+/**
+ * A classic script for the head that fetches the page's modules as soon as the page has
+ * painted its first content, while the parser is still on the rest of the document: on a
+ * phone's network they then arrive about when the document is parsed instead of starting
+ * only then (docs/decisions/016-usable-before-scripts.md). Nothing competes with the first
+ * paint. It looks once a frame and stops when the document is parsed: the boot module then
+ * fetches them anyway (also in a browser without paint timing).
+ */
+export function preloadAfterFirstPaint(urls: readonly string[]): string {
+  return [
+    "(function preloadOncePainted() {",
+    `if (performance.getEntriesByName("first-contentful-paint").length > 0) { ${addModulePreloads(urls)} }`,
+    'else if (document.readyState === "loading") requestAnimationFrame(preloadOncePainted);',
+    "})();",
+  ].join(" ");
+}
+
+/**
+ * The boot module rewritten to wait for the next paint, fetch every module in parallel
+ * (`pageModules`; those the head's script asked for already are not fetched again), then
+ * evaluate them one at a time with a pause between, so no single task blocks the page for
+ * long. The entry's own imports go first, as their static import would have.
  */
 export function deferBootScript(
   boot: BootScript,
   entryImports: readonly string[],
   preloads: readonly string[] = [],
 ): string {
-  const urls = [
-    ...new Set([...entryImports, ...boot.routeImports.map((route) => route.url), ...preloads]),
-  ];
   return [
     "const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));",
     "await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 250); });",
-    `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    addModulePreloads(pageModules(boot, entryImports, preloads)),
     `for (const url of ${JSON.stringify(entryImports)}) { await import(url); await nextTask(); }`,
     ...boot.routeImports.map(
       (route) =>

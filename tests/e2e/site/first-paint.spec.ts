@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "../support/fixtures";
 
 // The production document paints before its scripts start (docs/decisions/004 and 009).
@@ -17,6 +19,72 @@ test("pages inline their stylesheet and start their scripts after the first pain
   // The deferred boot module still hydrates the page.
   await page.goto("/bathrooms");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+});
+
+// The page's modules download while the rest of the document is still on its way or being
+// parsed, never before the first paint (docs/decisions/016): the head's script asks for them
+// once the page has painted its first content. A local proxy holds the home page's
+// document back after the hero for two seconds, the way a phone's network or CPU does.
+test("the page's modules are fetched after the first paint, while the document is parsed", async ({
+  page,
+}) => {
+  const upstream = process.env.E2E_BASE_URL ?? "";
+  const HOLD_MS = 2000;
+  const proxy = createServer((request, response) => {
+    void (async () => {
+      const body = ["GET", "HEAD"].includes(request.method ?? "GET")
+        ? undefined
+        : await new Promise<Buffer>((resolve) => {
+            const chunks: Buffer[] = [];
+            request.on("data", (chunk: Buffer) => chunks.push(chunk));
+            request.on("end", () => resolve(Buffer.concat(chunks)));
+          });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === "string" && !["host", "accept-encoding"].includes(name)) {
+          headers.set(name, value);
+        }
+      }
+      const answer = await fetch(`${upstream}${request.url}`, {
+        method: request.method,
+        headers,
+        body,
+        redirect: "manual",
+      });
+      const sent: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!["content-encoding", "content-length", "transfer-encoding"].includes(name)) {
+          sent[name] = value;
+        }
+      });
+      response.writeHead(answer.status, sent);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const split = bytes.indexOf('id="services-heading"');
+      if (request.url !== "/" || split < 0) return response.end(bytes);
+      response.write(bytes.subarray(0, split));
+      setTimeout(() => response.end(bytes.subarray(split)), HOLD_MS);
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = proxy.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint:
+        performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      parsed: performance.getEntriesByType("navigation")[0]!.toJSON().domInteractive as number,
+      modules: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /^\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    const firstModule = Math.min(...timing.modules);
+    expect(timing.modules.length, JSON.stringify(timing)).toBeGreaterThan(3);
+    expect(firstModule, JSON.stringify(timing)).toBeGreaterThanOrEqual(timing.firstContentfulPaint);
+    expect(firstModule, JSON.stringify(timing)).toBeLessThan(timing.parsed);
+  } finally {
+    await new Promise((resolve) => proxy.close(resolve));
+  }
 });
 
 // Content React hydrates later (HydrateLater) is still painted with the rest: written in
