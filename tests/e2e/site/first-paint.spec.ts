@@ -34,10 +34,12 @@ test("the page's modules are fetched after the first paint, while the document i
     void (async () => {
       const body = ["GET", "HEAD"].includes(request.method ?? "GET")
         ? undefined
-        : await new Promise<Buffer>((resolve) => {
+        : await new Promise<Blob>((resolve) => {
             const chunks: Buffer[] = [];
             request.on("data", (chunk: Buffer) => chunks.push(chunk));
-            request.on("end", () => resolve(Buffer.concat(chunks)));
+            request.on("end", () =>
+              resolve(new Blob(chunks.map((chunk) => new Uint8Array(chunk)))),
+            );
           });
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
