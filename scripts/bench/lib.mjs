@@ -31,20 +31,26 @@ async function freePort() {
 }
 
 /**
- * The node options `npm start` gives the server (package.json's start script, e.g. the
- * young generation's size, docs/decisions/018), so a benchmark measures the server as it
+ * How `npm start` runs the server (package.json's start script): the environment it sets
+ * before `node` (glibc's malloc settings) and the node options it gives (the young
+ * generation's size), both docs/decisions/018, so a benchmark measures the server as it
  * runs in production.
  */
-export function startScriptNodeOptions() {
+export function startScriptCommand() {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
   const words = String(scripts.start).split(/\s+/);
-  if (words[0] !== "node") return [];
-  const options = [];
+  const env = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
+    const [name, ...value] = words.shift().split("=");
+    env[name] = value.join("=");
+  }
+  if (words[0] !== "node") return { env, nodeOptions: [] };
+  const nodeOptions = [];
   for (const word of words.slice(1)) {
     if (!word.startsWith("--")) break;
-    options.push(word);
+    nodeOptions.push(word);
   }
-  return options;
+  return { env, nodeOptions };
 }
 
 /**
@@ -58,7 +64,9 @@ export function startScriptNodeOptions() {
 export async function spawnServer(env = {}, { dataDir, logFile, nodeArgs = [] } = {}) {
   const port = await freePort();
   dataDir ??= mkdtempSync(path.join(tmpdir(), "lumen-bench-"));
+  const start = startScriptCommand();
   const merged = {
+    ...start.env,
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -67,7 +75,7 @@ export async function spawnServer(env = {}, { dataDir, logFile, nodeArgs = [] } 
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const output = logFile ? openSync(logFile, "a") : "ignore";
-  const child = spawn(process.execPath, [...startScriptNodeOptions(), ...nodeArgs, START_FILE], {
+  const child = spawn(process.execPath, [...start.nodeOptions, ...nodeArgs, START_FILE], {
     cwd: ROOT,
     env: merged,
     stdio: ["ignore", output, output],
