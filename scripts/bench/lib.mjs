@@ -31,27 +31,29 @@ async function freePort() {
 }
 
 /**
- * How `npm start` runs the server (package.json's start script): the environment it sets
- * before `node` (glibc's malloc settings) and the node options it gives (the young
- * generation's size), both docs/decisions/018, so a benchmark measures the server as it
+ * The node options `npm start` gives the server (package.json's start script, e.g. the
+ * young generation's size, docs/decisions/018), so a benchmark measures the server as it
  * runs in production.
  */
-export function startScriptCommand() {
+export function startScriptNodeOptions() {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
   const words = String(scripts.start).split(/\s+/);
-  const env = {};
-  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
-    const [name, ...value] = words.shift().split("=");
-    env[name] = value.join("=");
-  }
-  if (words[0] !== "node") return { env, nodeOptions: [] };
-  const nodeOptions = [];
+  if (words[0] !== "node") return [];
+  const options = [];
   for (const word of words.slice(1)) {
     if (!word.startsWith("--")) break;
-    nodeOptions.push(word);
+    options.push(word);
   }
-  return { env, nodeOptions };
+  return options;
 }
+
+/**
+ * The environment the production setups give the server besides its configuration: glibc's
+ * malloc threshold, set by the systemd unit and the container image (deploy/lumen.service,
+ * deploy/Dockerfile; docs/decisions/018). Not in the start script: npm runs scripts with
+ * cmd.exe on Windows, where `NAME=value command` is no command.
+ */
+export const PRODUCTION_ENVIRONMENT = { MALLOC_MMAP_THRESHOLD_: "4194304" };
 
 /**
  * Spawns the production server on a free port and a throw-away DATA_DIR without waiting for
@@ -64,9 +66,8 @@ export function startScriptCommand() {
 export async function spawnServer(env = {}, { dataDir, logFile, nodeArgs = [] } = {}) {
   const port = await freePort();
   dataDir ??= mkdtempSync(path.join(tmpdir(), "lumen-bench-"));
-  const start = startScriptCommand();
   const merged = {
-    ...start.env,
+    ...PRODUCTION_ENVIRONMENT,
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -75,7 +76,7 @@ export async function spawnServer(env = {}, { dataDir, logFile, nodeArgs = [] } 
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const output = logFile ? openSync(logFile, "a") : "ignore";
-  const child = spawn(process.execPath, [...start.nodeOptions, ...nodeArgs, START_FILE], {
+  const child = spawn(process.execPath, [...startScriptNodeOptions(), ...nodeArgs, START_FILE], {
     cwd: ROOT,
     env: merged,
     stdio: ["ignore", output, output],
