@@ -1,3 +1,4 @@
+import { stringifySetCookie } from "cookie";
 import { describe, expect, it } from "vitest";
 import { issueFormToken } from "./form-token.server";
 import {
@@ -36,5 +37,21 @@ describe("the form token's cookie", () => {
     const token = /^lm_form=([^;]+)/.exec(cookie)![1];
     expect(formTokenFromCookies(`x=y; lm_form=${token}`)).toBe(token);
     expect(formTokenSetCookie(SECRET, false, NOW)).not.toContain("Secure");
+  });
+
+  it("is written as the cookie package writes it", () => {
+    for (const secure of [true, false]) {
+      const cookie = formTokenSetCookie(SECRET, secure, NOW);
+      const token = /^lm_form=([^;]+)/.exec(cookie)![1]!;
+      expect(cookie).toBe(
+        stringifySetCookie("lm_form", token, {
+          maxAge: 7 * 24 * 60 * 60,
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure,
+        }),
+      );
+    }
   });
 });
