@@ -39,17 +39,20 @@ export function needsFormToken(
 }
 
 /**
- * The attributes after the token, written once: every page answer to a new visitor carries
- * this cookie, thousands a second during a TV spot, and the `cookie` package's checks on
- * each call took about 5% of the server's thread then (docs/decisions/019-fast-page-hits.md).
+ * The attributes after the token, written once for each scheme: every page answer to a new
+ * visitor carries this cookie, thousands a second during a TV spot, and the `cookie`
+ * package's checks on each call took about 5% of the server's thread then
+ * (docs/decisions/019-fast-page-hits.md).
  */
-const ATTRIBUTES = `; Max-Age=${COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly`;
+const BASE_ATTRIBUTES = `; Max-Age=${COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly`;
+const HTTP_ATTRIBUTES = `${BASE_ATTRIBUTES}; SameSite=Lax`;
+const HTTPS_ATTRIBUTES = `${BASE_ATTRIBUTES}; Secure; SameSite=Lax`;
 
 /**
  * A Set-Cookie value with a new token, issued now. The token is base-36 digits, base64url
  * and dots, all allowed in a cookie as they are, so it needs no encoding.
  */
 export function formTokenSetCookie(secret: string, secure: boolean, now = Date.now()): string {
-  const token = issueFormToken(secret, now);
-  return `${FORM_TOKEN_COOKIE}=${token}${ATTRIBUTES}${secure ? "; Secure" : ""}; SameSite=Lax`;
+  const attributes = secure ? HTTPS_ATTRIBUTES : HTTP_ATTRIBUTES;
+  return `${FORM_TOKEN_COOKIE}=${issueFormToken(secret, now)}${attributes}`;
 }
