@@ -114,6 +114,74 @@ describe.skipIf(onPostgres)("the embedded database on its own thread", () => {
     await threaded.ping();
   });
 
+  it("keeps a repeated statement prepared, with the same values for every kind of parameter", async () => {
+    const text = `select $1::text as words, $2::int as count, $3::boolean as yes,
+      $4::jsonb as doc, $5::timestamptz as stamp, $6::uuid[] as ids, $7::text as nothing`;
+    const ids = [randomUUID(), randomUUID()];
+    const params = ["a'b", 42, false, { a: [1, "b"] }, new Date("2026-03-01T12:00:00Z"), ids, null];
+    const fromHere = (await inThread.executeSql(text, params)).rows;
+    for (let run = 0; run < 3; run++) {
+      expect((await threaded.executeSql(text, params)).rows).toEqual(fromHere);
+    }
+    expect(fromHere).toEqual([
+      {
+        words: "a'b",
+        count: 42,
+        yes: false,
+        doc: { a: [1, "b"] },
+        stamp: expect.anything(),
+        ids,
+        nothing: null,
+      },
+    ]);
+    const kept = await threaded.executeSql(
+      "select count(*)::int as n from pg_prepared_statements where statement = $1",
+      [text],
+    );
+    expect(kept.rows).toEqual([{ n: 1 }]);
+  });
+
+  it("keeps at most a hundred statements prepared, letting the least recently used go", async () => {
+    for (let i = 0; i < 150; i++) {
+      const { rows } = await threaded.executeSql(`select $1::int + ${i} as n`, [1]);
+      expect(rows).toEqual([{ n: i + 1 }]);
+    }
+    const { rows } = await threaded.executeSql(
+      "select count(*)::int as n from pg_prepared_statements",
+    );
+    expect(rows[0]!.n).toBeLessThanOrEqual(101);
+    expect((await threaded.executeSql("select $1::int + 0 as n", [5])).rows).toEqual([{ n: 5 }]);
+  });
+
+  it("prepares a statement again once its table has changed shape", async () => {
+    await threaded.executeSql("create table reshaped (id int)");
+    await threaded.executeSql("insert into reshaped values ($1)", [1]);
+    const select = "select * from reshaped where id = $1";
+    expect((await threaded.executeSql(select, [1])).rows).toEqual([{ id: 1 }]);
+    await threaded.executeSql("alter table reshaped add column label text default 'x'");
+    expect((await threaded.executeSql(select, [1])).rows).toEqual([{ id: 1, label: "x" }]);
+  });
+
+  it("keeps statements prepared in a failed or rolled-back transaction usable after it", async () => {
+    const id = randomUUID();
+    const insert = "insert into affiliate_users (id, name, email) values ($1, $2, $3)";
+    await threaded.executeSql(insert, [id, "First", "first@x.example"]);
+    const lookUp = "select name from affiliate_users where id = $1 and email like $2";
+    await expect(
+      threaded.transaction(async (tx) => {
+        expect((await tx.executeSql(lookUp, [id, "%"])).rows).toEqual([{ name: "First" }]);
+        await tx.executeSql(insert, [id, "Again", "again@x.example"]);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    await expect(
+      threaded.executeSql("selec name from affiliate_users where id = $1", [id]),
+    ).rejects.toMatchObject({ code: "42601" });
+    expect((await threaded.executeSql(lookUp, [id, "%"])).rows).toEqual([{ name: "First" }]);
+    const other = randomUUID();
+    await threaded.executeSql(insert, [other, "Other", "other@x.example"]);
+    expect((await threaded.executeSql(lookUp, [other, "%"])).rows).toEqual([{ name: "Other" }]);
+  });
+
   it("hears NOTIFY on a listened channel until it stops listening", async () => {
     let heard = 0;
     const stop = await threaded.listen("thread_channel", () => (heard += 1));
