@@ -15,8 +15,9 @@ const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1
  * popover (docs/decisions/016-usable-before-scripts.md): the menu button opens and closes it,
  * Escape and a tap outside close it and focus goes back to the button, its first item takes
  * focus when it opens and the page behind does not scroll (`app/app.css`), all before the
- * scripts start. Once they have, focus also stays inside it (with the menu button) while it
- * is open, and an item's click or any navigation closes it.
+ * scripts start; a followed item closes it then too, by a script in the document's head
+ * (`CLOSE_MENU_ON_FOLLOW`). Once they have, focus also stays inside it (with the menu button)
+ * while it is open, and an item's click or any navigation closes it.
  */
 export function MobileMenu({
   id,

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  CLOSE_MENU_ON_FOLLOW,
   deferBootScript,
   optimizeDocument,
   pageModules,
@@ -239,6 +240,19 @@ describe("optimizeDocument", () => {
     const boot = parseBootScript(fixture("boot-module-split-route.txt"))!;
     const AsyncFunction = async function () {}.constructor as new (body: string) => unknown;
     expect(() => new AsyncFunction(deferBootScript(boot, ENTRY_IMPORTS))).not.toThrow();
+  });
+
+  it("closes the mobile menu on a followed link from the head, on pages that have it", () => {
+    const page = (body: string) =>
+      optimizeDocument(`<html><head></head><body>${body}</body></html>`, {
+        nonce: NONCE,
+        css: null,
+        entryImports: [],
+      });
+    const script = `<script nonce="${NONCE}">${CLOSE_MENU_ON_FOLLOW}</script></head>`;
+    expect(page('<div popover="auto" data-mobile-menu="true"></div>')).toContain(script);
+    expect(page("<main></main>")).not.toContain(CLOSE_MENU_ON_FOLLOW);
+    expect(() => new Function(CLOSE_MENU_ON_FOLLOW)).not.toThrow();
   });
 
   it("keeps a stylesheet from closing its own style element", () => {

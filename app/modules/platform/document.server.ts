@@ -38,10 +38,22 @@ export function optimizeDocument(
   const nonce = options.nonce ? ` nonce="${options.nonce}"` : "";
   const head = [
     modules ? `<script${nonce}>${preloadAfterFirstPaint(modules)}</script>` : "",
+    out.includes(MOBILE_MENU) ? `<script${nonce}>${CLOSE_MENU_ON_FOLLOW}</script>` : "",
     options.css ? `<style${nonce}>${options.css.replace(/<\/style/gi, "<\\/style")}</style>` : "",
   ].join("");
   return head ? out.replace("</head>", `${head}</head>`) : out;
 }
+
+/** The site's mobile menu (app/components/site/mobile-menu.tsx). */
+const MOBILE_MENU = "data-mobile-menu";
+
+/**
+ * Closes the mobile menu when one of its links is followed, from the first paint on. HTML
+ * alone cannot: a popover stays open when a link inside it is followed, so before the
+ * scripts started Get a Quote scrolled the page to the form behind the open menu, whose
+ * scroll lock then held the page there (docs/decisions/016-usable-before-scripts.md).
+ */
+export const CLOSE_MENU_ON_FOLLOW = `document.addEventListener("click", (event) => { const link = event.target instanceof Element ? event.target.closest("[${MOBILE_MENU}] a[href]") : null; link?.closest("[popover]")?.hidePopover?.(); });`;
 
 /** An inline script: no src attribute; JSON data blocks are not scripts the CSP governs. */
 const INLINE_SCRIPT =

@@ -40,6 +40,13 @@ test("the menu, the privacy controls and the form work before the scripts start"
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    // Get a Quote leads to a place on this page: the menu closes instead of covering it.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Get a Quote" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.getByRole("heading", { name: "Get In Touch" })).toBeInViewport();
+    await expect(page.locator("body")).not.toHaveCSS("overflow", "hidden");
   }
 
   const privacyButton = page.getByRole("button", { name: "Privacy controls", exact: true });
