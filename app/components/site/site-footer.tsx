@@ -16,7 +16,7 @@ export function SiteFooter({ company, year }: { company: SiteCompany; year: numb
       <Container className="grid gap-10 py-14 md:grid-cols-3">
         <div className="flex flex-col gap-4">
           <Link to="/" className="flex items-center gap-3 text-white">
-            <Logo alt="" className="size-10" />
+            <Logo className="size-10" />
             <span className="font-serif text-xl font-semibold">{company.name}</span>
           </Link>
           <address className="not-italic leading-relaxed text-stone-300">

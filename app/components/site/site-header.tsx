@@ -28,7 +28,7 @@ export function SiteHeader({ company, quoteHref }: { company: SiteCompany; quote
     <header className="site-header sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4 lg:h-20">
         <Link to="/" className="flex items-center gap-3">
-          <Logo alt="" className="size-10" />
+          <Logo className="size-10" />
           <span className="font-serif text-lg font-semibold leading-tight text-ink sm:text-xl">
             {company.name}
           </span>
