@@ -1,8 +1,9 @@
 import logoSvg from "../../../assets/brand/logo.svg?raw";
 
-// The mark's shapes, drawn in the page: an <img> of an SVG file makes the browser build a
-// document of its own for it (about 11 ms of a phone's main thread before the page is
-// interactive). The title goes: the logo is decorative here, the company name beside it.
+// The mark's shapes, drawn in the page: for an <img> of an SVG file the browser builds a
+// document of its own, on the main thread during the load (about 11 ms at full speed in a
+// trace; docs/decisions/016-usable-before-scripts.md). The title and its id go: the logo is
+// decorative here, beside the company name, and drawn twice on a page.
 const viewBox = /viewBox="([^"]+)"/.exec(logoSvg)?.[1] ?? "0 0 64 64";
 const shapes = logoSvg.replace(/<\/?svg[^>]*>/g, "").replace(/<title[^<]*<\/title>/, "");
 
