@@ -17,10 +17,12 @@ import {
   scriptHashesContext,
 } from "~/modules/platform/context";
 import {
+  builtIconShapes,
   builtStylesheet,
   inlineScriptHashes,
   optimizeDocument,
 } from "~/modules/platform/document.server";
+import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.generated";
 import stylesheetUrl from "./app.css?url";
 
 export const streamTimeout = 5_000;
@@ -111,6 +113,7 @@ function renderWhole(
       clearTimeout(timeoutId);
       const html = optimizeDocument(Buffer.concat(chunks).toString("utf8"), {
         css: builtStylesheet(stylesheetUrl),
+        iconShapes: builtIconShapes(ICON_SPRITE_URL),
         entryImports: routerContext.manifest.entry.imports,
         preloads: pageModules(routerContext),
       });

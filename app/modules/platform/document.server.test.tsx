@@ -11,9 +11,14 @@ import {
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Icon } from "~/components/ui/icon";
+import { ICON_NAMES } from "~/components/ui/icon-names";
+import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.generated";
 import {
   CLOSE_MENU_ON_FOLLOW,
   deferBootScript,
+  iconShapesOf,
   optimizeDocument,
   pageModules,
   parseBootScript,
@@ -253,6 +258,40 @@ describe("optimizeDocument", () => {
     expect(page('<div popover="auto" data-mobile-menu="true"></div>')).toContain(script);
     expect(page("<main></main>")).not.toContain(CLOSE_MENU_ON_FOLLOW);
     expect(() => new Function(CLOSE_MENU_ON_FOLLOW)).not.toThrow();
+  });
+
+  it("draws each icon's shapes in place of its reference to the sprite", () => {
+    const sprite = readFileSync(
+      fileURLToPath(new URL(`../../../public${ICON_SPRITE_URL}`, import.meta.url)),
+      "utf8",
+    );
+    const shapes = iconShapesOf(sprite);
+    expect([...shapes.keys()].sort()).toEqual([...ICON_NAMES].sort());
+    const icons = renderToStaticMarkup(
+      <p>
+        <Icon name="phone" />
+        <Icon name="star" className="size-4" />
+      </p>,
+    );
+    const html = `<html><head></head><body>${icons}</body></html>`;
+    const out = optimizeDocument(html, { css: null, entryImports: [], iconShapes: shapes });
+    expect(out).not.toContain("<use");
+    expect(out).toContain(`class="size-4">${shapes.get("star")}</svg>`);
+    expect(out).toContain(`${shapes.get("phone")}</svg>`);
+    // Without the shapes (the built sprite could not be read), the sprite still draws them.
+    expect(optimizeDocument(html, { css: null, entryImports: [] })).toContain(
+      `<use href="${ICON_SPRITE_URL}#star"></use>`,
+    );
+  });
+
+  it("keeps a reference to an icon the sprite does not hold", () => {
+    const html = `<html><head></head><body><svg><use href="/media/icons-0123abcd.svg#gone"></use></svg></body></html>`;
+    const out = optimizeDocument(html, {
+      css: null,
+      entryImports: [],
+      iconShapes: new Map([["star", "<path/>"]]),
+    });
+    expect(out).toContain(`<use href="/media/icons-0123abcd.svg#gone"></use>`);
   });
 
   it("keeps a stylesheet from closing its own style element", () => {

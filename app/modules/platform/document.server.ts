@@ -13,9 +13,13 @@ import { fileURLToPath } from "node:url";
  *   Router's boot module imports them only once the page has painted, so on a slow
  *   connection the JavaScript does not compete with the HTML, the stylesheet and the main
  *   image.
+ * - Icons are drawn in the page instead of from the sprite file: a first visit does not
+ *   wait for it, nor build a document of its own for it on the main thread. The sprite
+ *   still draws the icons of pages rendered in the browser after a link is followed.
  *
- * React Router has no option for either, so the boot module is adapted (see
- * docs/decisions/009-boot-script-adapter.md).
+ * React Router has no option for the preload hints or the boot module's start, so the boot
+ * module is adapted (see docs/decisions/009-boot-script-adapter.md); the icons, see
+ * docs/decisions/005-icons-as-a-sprite.md.
  */
 export function optimizeDocument(
   html: string,
@@ -25,9 +29,13 @@ export function optimizeDocument(
     entryImports: readonly string[];
     /** Other modules the page will import: the entry's own, the route modules' imports. */
     preloads?: readonly string[];
+    /** Each icon's shapes by name (builtIconShapes), drawn in place of its sprite reference. */
+    iconShapes?: ReadonlyMap<string, string> | null;
   },
 ) {
   let out = html.replace(MODULE_PRELOAD, "");
+  const shapes = options.iconShapes;
+  if (shapes) out = out.replace(ICON_USE, (use, name: string) => shapes.get(name) ?? use);
   let modules: string[] | undefined;
   out = out.replace(BOOT_SCRIPT, (whole, open: string, body: string, close: string) => {
     const boot = parseBootScript(body);
@@ -171,6 +179,41 @@ export function deferBootScript(
     ),
     boot.rest,
   ].join("\n");
+}
+
+/**
+ * An icon as the Icon component renders it (app/components/ui/icon.tsx): a `<use>` of the
+ * sprite, written as the SVG's inner HTML so that hydration leaves what is there alone.
+ */
+const ICON_USE = /<use href="\/media\/icons-[0-9a-f]+\.svg#([a-z0-9-]+)"><\/use>/g;
+
+/** A symbol of the sprite written by scripts/generate-icon-sprite.ts: its name and shapes. */
+const SPRITE_SYMBOL = /<symbol id="([a-z0-9-]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g;
+
+/** Each icon's shapes by name, from the text of the sprite. */
+export function iconShapesOf(sprite: string): Map<string, string> {
+  return new Map(Array.from(sprite.matchAll(SPRITE_SYMBOL), ([, name, inner]) => [name!, inner!]));
+}
+
+let cachedShapes: { url: string; shapes: Map<string, string> | null } | undefined;
+
+/**
+ * The shapes of each icon in the built sprite at `url` (read once from build/client), for
+ * optimizeDocument to draw in the page. Null when the file cannot be read: the page then
+ * keeps its references to the sprite, which still draw.
+ */
+export function builtIconShapes(url: string): ReadonlyMap<string, string> | null {
+  if (cachedShapes?.url === url) return cachedShapes.shapes;
+  let shapes: Map<string, string> | null = null;
+  try {
+    shapes = iconShapesOf(
+      readFileSync(fileURLToPath(new URL(`../client${url}`, import.meta.url)), "utf8"),
+    );
+  } catch {
+    shapes = null;
+  }
+  cachedShapes = { url, shapes };
+  return shapes;
 }
 
 let cachedCss: { url: string; css: string | null } | undefined;

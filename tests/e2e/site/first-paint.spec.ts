@@ -102,3 +102,41 @@ test("the home page's sections below the hero are in place in the HTML", async (
   // In reading order: the sections under the hero come before the contact section.
   expect(services).toBeLessThan(contact);
 });
+
+// Icons are drawn in the page on the server, so a first visit neither waits for the sprite
+// nor builds a document of its own for it; pages rendered in the browser after a link is
+// followed draw theirs from the sprite (docs/decisions/005).
+test("icons are drawn in the page, kept by hydration, and drawn from the sprite after a link", async ({
+  page,
+}) => {
+  const spriteRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\/media\/icons-[0-9a-f]+\.svg/.test(request.url())) spriteRequests.push(request.url());
+  });
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  // The first icon on screen: shapes, drawn.
+  const firstIcon = page.locator('svg[viewBox="0 0 24 24"][stroke="currentColor"]:visible').first();
+  await expect(firstIcon.locator("path").first()).toBeAttached();
+  expect(await firstIcon.locator("use").count()).toBe(0);
+  const drawn = await firstIcon.evaluate((svg) => (svg as SVGSVGElement).getBBox().width);
+  expect(drawn).toBeGreaterThan(0);
+  await page.waitForLoadState("networkidle");
+  expect(await page.locator("svg use").count()).toBe(0);
+  expect(spriteRequests).toEqual([]);
+
+  // A page rendered in the browser: its icons come from the sprite, and they draw.
+  await page.evaluate(() => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
+    ).__reactRouterDataRouter;
+    router.navigate("/reviews");
+  });
+  await page.waitForURL(/\/reviews$/);
+  const fromSprite = page.locator("main svg use").first();
+  await expect(fromSprite).toBeAttached();
+  await expect
+    .poll(() => fromSprite.evaluate((use) => (use as SVGUseElement).getBBox().width))
+    .toBeGreaterThan(0);
+  expect(spriteRequests.length).toBeGreaterThan(0);
+});
