@@ -180,7 +180,7 @@ export function PostListBody({
 }) {
   return (
     <>
-      <Section tone="plain" labelledBy={heading?.id}>
+      <Section tone="plain" labelledBy={heading?.id} as={heading ? "section" : "div"}>
         {heading && (
           <h2 id={heading.id} className="mb-10 text-3xl leading-tight sm:text-4xl">
             {heading.text}

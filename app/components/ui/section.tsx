@@ -18,6 +18,7 @@ export function Section({
   children,
   id,
   holdsForm = false,
+  as: Element = "section",
 }: {
   tone?: Tone;
   className?: string;
@@ -27,16 +28,18 @@ export function Section({
   id?: string;
   /** A band with a form is laid out with the page, never skipped (app.css, render-when-visible). */
   holdsForm?: boolean;
+  /** A band without a heading of its own is not a section of the outline: a div. */
+  as?: "section" | "div";
   children: React.ReactNode;
 }) {
   return (
-    <section
+    <Element
       id={id}
       aria-labelledby={labelledBy}
       className={`${holdsForm ? "" : "render-when-visible "}py-16 sm:py-24 ${tones[tone]} ${className}`}
     >
       <Container className={containerClassName}>{children}</Container>
-    </section>
+    </Element>
   );
 }
 
