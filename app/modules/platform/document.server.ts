@@ -195,38 +195,38 @@ export function iconShapesOf(sprite: string): Map<string, string> {
   return new Map(Array.from(sprite.matchAll(SPRITE_SYMBOL), ([, name, inner]) => [name!, inner!]));
 }
 
+/** Files of build/client beside the server bundle, read once each (null: not readable). */
+const builtFiles = new Map<string, string | null>();
+
+function builtClientFile(url: string): string | null {
+  if (!builtFiles.has(url)) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(fileURLToPath(new URL(`../client${url}`, import.meta.url)), "utf8");
+    } catch {
+      text = null;
+    }
+    builtFiles.set(url, text);
+  }
+  return builtFiles.get(url) ?? null;
+}
+
 let cachedShapes: { url: string; shapes: Map<string, string> | null } | undefined;
 
 /**
- * The shapes of each icon in the built sprite at `url` (read once from build/client), for
- * optimizeDocument to draw in the page. Null when the file cannot be read: the page then
- * keeps its references to the sprite, which still draw.
+ * The shapes of each icon in the built sprite at `url`, for optimizeDocument to draw in the
+ * page. Null when the file cannot be read: the page then keeps its references to the
+ * sprite, which still draw.
  */
 export function builtIconShapes(url: string): ReadonlyMap<string, string> | null {
-  if (cachedShapes?.url === url) return cachedShapes.shapes;
-  let shapes: Map<string, string> | null = null;
-  try {
-    shapes = iconShapesOf(
-      readFileSync(fileURLToPath(new URL(`../client${url}`, import.meta.url)), "utf8"),
-    );
-  } catch {
-    shapes = null;
+  if (cachedShapes?.url !== url) {
+    const sprite = builtClientFile(url);
+    cachedShapes = { url, shapes: sprite === null ? null : iconShapesOf(sprite) };
   }
-  cachedShapes = { url, shapes };
-  return shapes;
+  return cachedShapes.shapes;
 }
 
-let cachedCss: { url: string; css: string | null } | undefined;
-
-/** The built stylesheet's text, read once from build/client beside the server bundle. */
+/** The built stylesheet's text. */
 export function builtStylesheet(url: string): string | null {
-  if (cachedCss?.url === url) return cachedCss.css;
-  let css: string | null = null;
-  try {
-    css = readFileSync(fileURLToPath(new URL(`../client${url}`, import.meta.url)), "utf8");
-  } catch {
-    css = null;
-  }
-  cachedCss = { url, css };
-  return css;
+  return builtClientFile(url);
 }

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { navigateInApp } from "../support/client-navigation";
 import { expect, test } from "../support/fixtures";
 
 // The production document paints before its scripts start (docs/decisions/004 and 009).
@@ -126,13 +127,7 @@ test("icons are drawn in the page, kept by hydration, and drawn from the sprite 
   expect(spriteRequests).toEqual([]);
 
   // A page rendered in the browser: its icons come from the sprite, and they draw.
-  await page.evaluate(() => {
-    const router = (
-      window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
-    ).__reactRouterDataRouter;
-    router.navigate("/reviews");
-  });
-  await page.waitForURL(/\/reviews$/);
+  await navigateInApp(page, "/reviews", (url) => url.pathname === "/reviews");
   const fromSprite = page.locator("main svg use").first();
   await expect(fromSprite).toBeAttached();
   await expect
